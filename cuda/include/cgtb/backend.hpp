@@ -1,0 +1,51 @@
+// Runtime interface of the two backends that run the level kernel: the CPU
+// backend (Thrust's OpenMP system, compiled by g++) and the CUDA backend
+// (Thrust's CUDA system, compiled by nvcc). Both run the same kernel source.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+
+namespace cgtb {
+
+enum class backend_kind { cpu, cuda };
+
+/// Parses "cpu" or "cuda"; throws input_error otherwise.
+backend_kind parse_backend(const std::string& name);
+const char* backend_name(backend_kind b);
+/// True when this binary was built with the CUDA backend.
+bool cuda_backend_compiled();
+
+/// Figures of one solved level.
+struct level_report {
+  int level = 0;
+  std::uint64_t positions = 0;
+  std::uint64_t options = 0;   ///< options examined (counted only with stats)
+  double seconds = 0;          ///< kernel wall time, transfers included
+  unsigned max_value = 0;      ///< largest value in any record of the level
+};
+
+/// How to run a solve.
+struct solve_options {
+  backend_kind backend = backend_kind::cpu;
+  int threads = 0;             ///< CPU threads; 0 = all cores
+  bool count_options = false;  ///< count options per level (one more pass)
+};
+
+/// Receives each level once solved, in ascending level order. `records` points
+/// to `report.positions` records in host memory, valid during the call only.
+template <class Record>
+using level_consumer = std::function<void(const level_report& report, const Record* records)>;
+
+/// Solves every level of `game` with value rule `Rule` on the chosen backend,
+/// lowest level first, keeping only the levels options can reach resident.
+/// Throws input_error if the CUDA backend is asked for but not compiled or no
+/// GPU is present, resource_error if a level does not fit in memory or a value
+/// overflows its record.
+/// Instantiated for the (game, rule) pairs listed in cuda/src/instantiations.inc.
+template <class Game, class Rule>
+void solve(const Game& game, const solve_options& opts,
+           const level_consumer<typename Rule::record>& consume);
+
+}  // namespace cgtb

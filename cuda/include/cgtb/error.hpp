@@ -1,0 +1,22 @@
+// Error types shared by every layer.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+namespace cgtb {
+
+/// Bad input from the user: a malformed position, an impossible board, an
+/// unknown ruleset, a corrupt or truncated file. The CLI prints the message on
+/// one line and exits with status 2.
+struct input_error : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+/// A resource limit was hit (a level that does not fit in memory, a value that
+/// does not fit its field). The CLI prints the message and exits with status 3.
+struct resource_error : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+}  // namespace cgtb

@@ -1,0 +1,153 @@
+// Cram on a rectangle: the impartial domino-placing game (Winning Ways ch. 22;
+// seed 004). Either player covers two adjacent empty cells; under normal play
+// the player who cannot move loses.
+//
+// Position: the set of empty cells as a bitmask, cell (r, c) at bit r*cols + c,
+// so any region inside the rectangle is a position. Level: the number of empty
+// cells; every move lowers it by exactly two. Index: the combinatorial number
+// system over k-subsets of the rows*cols cells (cgtb/subset_index.hpp). A
+// tablebase holds every position of the levels with the parity of the full
+// board, reachable by legal play or not.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "cgtb/error.hpp"
+#include "cgtb/hd.hpp"
+#include "cgtb/subset_index.hpp"
+
+namespace cgtb {
+
+/// Board geometry shared by the domino games (Cram, Domineering): masks of the
+/// cells that have a right-hand and a lower neighbour.
+struct domino_board {
+  int rows, cols, cells;
+  std::uint64_t all;        ///< every cell of the rectangle
+  std::uint64_t has_right;  ///< cells not in the last column
+
+  /// Throws input_error unless 1 <= rows, cols and rows*cols <= 64.
+  static domino_board make(int rows, int cols);
+
+  /// Horizontal dominoes whose both cells are in `s`, as the mask of their
+  /// left cells.
+  CGTB_HD std::uint64_t horizontal_pairs(std::uint64_t s) const { return s & (s >> 1) & has_right; }
+  /// Vertical dominoes whose both cells are in `s`, as the mask of their top
+  /// cells.
+  CGTB_HD std::uint64_t vertical_pairs(std::uint64_t s) const { return s & (s >> cols); }
+};
+
+/// Trivially copyable Cram ruleset, used by kernels and host tools alike.
+struct cram_view {
+  domino_board board;
+  subset_index index;
+
+  using position = std::uint64_t;
+
+  CGTB_HD std::uint64_t level_size(int level) const { return index.count(level); }
+  CGTB_HD position unrank(int level, std::uint64_t r) const { return index.unrank(level, r); }
+  CGTB_HD std::uint64_t rank(int /*level*/, position p) const { return index.rank(p); }
+  CGTB_HD position next(int /*level*/, position p) const { return subset_index::next(p); }
+
+  /// Calls f(option_level, option_rank) for every option of p (a domino on two
+  /// adjacent empty cells), each option ranked incrementally in O(1).
+  template <class F>
+  CGTB_HD void for_each_option(int level, position p, F&& f) const {
+    removal_ranker rr(index, p);
+    std::uint64_t h = board.horizontal_pairs(p), v = board.vertical_pairs(p);
+    while (h) {
+      int x = ctz64(h);
+      h &= h - 1;
+      f(level - 2, rr.rank_without(x, x + 1));
+    }
+    while (v) {
+      int x = ctz64(v);
+      v &= v - 1;
+      f(level - 2, rr.rank_without(x, x + board.cols));
+    }
+  }
+
+  /// Number of options of p.
+  CGTB_HD int option_count(position p) const {
+    return popcount64(board.horizontal_pairs(p)) + popcount64(board.vertical_pairs(p));
+  }
+
+  /// Calls f(parent_level, parent_rank) for every position from which one
+  /// move leads to p (a domino lifted off two adjacent covered cells).
+  template <class F>
+  CGTB_HD void for_each_parent(int level, position p, F&& f) const {
+    position covered = board.all & ~p;
+    std::uint64_t h = board.horizontal_pairs(covered), v = board.vertical_pairs(covered);
+    while (h) {
+      int x = ctz64(h);
+      h &= h - 1;
+      f(level + 2, index.rank(p | (3ull << x)));
+    }
+    while (v) {
+      int x = ctz64(v);
+      v &= v - 1;
+      f(level + 2, index.rank(p | (1ull << x) | (1ull << (x + board.cols))));
+    }
+  }
+};
+
+/// A move of a domino game: the two cells it covers, and the position after.
+struct domino_move {
+  int first, second;            ///< cell indices, first < second
+  std::uint64_t after;          ///< position after the move
+};
+
+/// Cram on a rows x cols rectangle (host owner of the index tables).
+class cram {
+ public:
+  using view_type = cram_view;
+  using position = std::uint64_t;
+  static constexpr const char* ruleset_name = "cram";
+
+  /// Throws input_error for boards over 64 cells or with a zero side.
+  cram(int rows, int cols);
+  /// Parses "RxC" (e.g. "4x5"); throws input_error if malformed.
+  static cram from_board_text(const std::string& rc);
+
+  /// Canonical parameter text, e.g. "4x5".
+  std::string params() const;
+  int rows() const { return board_.rows; }
+  int cols() const { return board_.cols; }
+
+  /// Levels of the tablebase in solving order (ascending): the empty-cell
+  /// counts with the parity of the full board.
+  std::vector<int> levels() const;
+  /// Options of a level-L position lie on levels L - span .. L - 1.
+  int option_level_span() const { return 2; }
+  /// The empty board.
+  position start() const { return board_.all; }
+  int level_of(position p) const { return popcount64(p); }
+
+  /// The constant table kernels read (binomial coefficients).
+  const std::vector<std::uint64_t>& table() const { return binom_; }
+  /// View whose table pointer is `table` (a copy of table() in the memory of
+  /// the processor that will use the view).
+  view_type view(const std::uint64_t* table) const { return {board_, {table, board_.cells}}; }
+  view_type host_view() const { return view(binom_.data()); }
+
+  /// Parses a position written row by row, rows separated by '/', '.' for an
+  /// empty cell and '#' for a covered one (e.g. "...../.##../....."). Throws
+  /// input_error naming the problem if the text is malformed or the wrong size.
+  position parse(const std::string& text) const;
+  /// Inverse of parse.
+  std::string format(position p) const;
+  /// Name of a cell: column letter a.. and row number 1.. (row 1 is the first
+  /// row written), e.g. "b3".
+  std::string cell_name(int cell) const;
+  /// Move text "b2-b3".
+  std::string move_name(const domino_move& m) const;
+  /// Every move from p, horizontal dominoes first, each in cell order.
+  std::vector<domino_move> moves(position p) const;
+
+ private:
+  domino_board board_;
+  std::vector<std::uint64_t> binom_;
+};
+
+}  // namespace cgtb

@@ -1,0 +1,109 @@
+// Value rules of impartial games: normal Grundy value, misère Grundy value and
+// the misère genus, combined in one pass over a level.
+//
+// Sources: Winning Ways, ch. 11 (Sprague-Grundy, mex rule) and ch. 13 (misère
+// play, genus); seed 003 §2A (misère Grundy value: a position with no options
+// has value 1); BRIEF §4 (genus from states with heaps of *2 and *1).
+#pragma once
+
+#include <cstdint>
+
+#include "cgtb/hd.hpp"
+
+namespace cgtb {
+
+/// Number of misère states (position + a heaps of *2 + b heaps of *1,
+/// a + b <= K) kept per position; K < 0 means no misère values at all.
+CGTB_HD constexpr int misere_state_count(int K) { return K < 0 ? 0 : (K + 1) * (K + 2) / 2; }
+
+/// Index of state (a, b) among the misère states, ordered by a then b; every
+/// heap move of a state leads to a state of smaller index.
+CGTB_HD constexpr int misere_state_index(int K, int a, int b) {
+  return a * (K + 1) - a * (a - 1) / 2 + b;
+}
+
+/// Field identifiers of impartial records, as stored in tablebase files.
+enum impartial_field : int {
+  field_grundy = 0,   ///< normal-play Grundy value G(p)
+  field_misere = 1,   ///< misère Grundy value G-(p) = gamma_0
+  field_genus1 = 2,   ///< gamma_k = G-(p + k copies of *2), fields 2..8 for k = 1..7
+};
+
+/// Per-position record: G(p) in `g`, and m[misere_state_index(K, a, b)] =
+/// G-(p + a*(*2) + b*(*1)). Values are < 64; 64 marks an overflow (a mex over
+/// more than 64 distinct values), which the solver reports as an error.
+template <int K>
+struct impartial_record {
+  std::uint8_t g;
+  std::uint8_t m[misere_state_count(K)];
+};
+template <>
+struct impartial_record<-1> {
+  std::uint8_t g;
+};
+
+/// The impartial value rule with K heaps of *2/*1 beside each position:
+/// K = -1 computes G only, K = 0 adds G-, K = 7 adds the genus run
+/// gamma_0..gamma_7 (36 states per position).
+template <int K>
+struct impartial_rule {
+  using record = impartial_record<K>;
+  static constexpr int states = misere_state_count(K);
+  static constexpr int genus_depth = K;
+
+  /// Folds the options of one position into mex masks, then applies the mex
+  /// rule. A state with no option at all has misère value 1 (Winning Ways
+  /// ch. 13); heap moves (*2 -> *1, *2 -> 0, *1 -> 0) are options of a state.
+  struct accumulator {
+    std::uint64_t gmask = 0;
+    std::uint64_t mmask[states > 0 ? states : 1];
+
+    CGTB_HD accumulator() {
+      for (int s = 0; s < (states > 0 ? states : 1); ++s) mmask[s] = 0;
+    }
+
+    CGTB_HD void add(const record& o) {
+      gmask |= 1ull << o.g;
+      if constexpr (states > 0) {
+        for (int s = 0; s < states; ++s) mmask[s] |= 1ull << o.m[s];
+      }
+    }
+
+    CGTB_HD record finish() const {
+      record r;
+      r.g = static_cast<std::uint8_t>(mex64(gmask));
+      if constexpr (states > 0) {
+        for (int a = 0; a <= K; ++a) {
+          for (int b = 0; a + b <= K; ++b) {
+            std::uint64_t mask = mmask[misere_state_index(K, a, b)];
+            if (a > 0) {
+              mask |= 1ull << r.m[misere_state_index(K, a - 1, b + 1)];
+              mask |= 1ull << r.m[misere_state_index(K, a - 1, b)];
+            }
+            if (b > 0) mask |= 1ull << r.m[misere_state_index(K, a, b - 1)];
+            r.m[misere_state_index(K, a, b)] = static_cast<std::uint8_t>(mask == 0 ? 1 : mex64(mask));
+          }
+        }
+      }
+      return r;
+    }
+  };
+
+  /// Largest value anywhere in the record (overflow check: must be < 64).
+  CGTB_HD static unsigned max_value(const record& r) {
+    unsigned v = r.g;
+    if constexpr (states > 0) {
+      for (int s = 0; s < states; ++s) v = v > r.m[s] ? v : r.m[s];
+    }
+    return v;
+  }
+
+  /// Value of field `f` (an impartial_field) of a record.
+  CGTB_HD static unsigned field(const record& r, int f) {
+    if (f == field_grundy) return r.g;
+    if constexpr (states > 0) return r.m[misere_state_index(K, f - field_misere, 0)];
+    return 0;
+  }
+};
+
+}  // namespace cgtb

@@ -1,0 +1,85 @@
+// CPU backend: the level kernel on Thrust's OpenMP system, compiled by g++
+// with THRUST_DEVICE_SYSTEM=THRUST_DEVICE_SYSTEM_OMP.
+#include <thrust/system/omp/execution_policy.h>
+#include <omp.h>
+#include <unistd.h>
+
+#include <fstream>
+#include <memory>
+#include <sstream>
+
+#include "games.hpp"
+#include "solve_driver.hpp"
+
+namespace cgtb::detail {
+
+namespace {
+
+/// Bytes of memory the kernel may still take: MemAvailable of /proc/meminfo.
+std::size_t host_available_bytes() {
+  std::ifstream in("/proc/meminfo");
+  std::string key;
+  std::size_t kb = 0;
+  std::string unit;
+  while (in >> key >> kb >> unit)
+    if (key == "MemAvailable:") return kb * 1024;
+  long pages = sysconf(_SC_AVPHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+  return static_cast<std::size_t>(pages) * static_cast<std::size_t>(size);
+}
+
+struct cpu_backend {
+  static constexpr std::uint64_t chunk_size = 256;
+
+  template <class T>
+  struct buffer {
+    std::unique_ptr<T[]> p;
+    T* data() const { return p.get(); }
+  };
+
+  explicit cpu_backend(const solve_options& o) {
+    if (o.threads > 0) omp_set_num_threads(o.threads);
+  }
+  auto policy() const { return thrust::omp::par; }
+  std::size_t available_bytes() const { return host_available_bytes(); }
+  const char* memory_name() const { return "host"; }
+
+  template <class T>
+  buffer<T> allocate(std::size_t n) {
+    try {
+      return {std::unique_ptr<T[]>(new T[n])};
+    } catch (const std::bad_alloc&) {
+      throw resource_error("cannot allocate " + std::to_string(n * sizeof(T)) + " bytes of host memory");
+    }
+  }
+  template <class T>
+  buffer<T> upload(const std::vector<T>& v) {
+    auto b = allocate<T>(v.size());
+    std::copy(v.begin(), v.end(), b.data());
+    return b;
+  }
+  template <class T>
+  void copy_to_device(T* dst, const T* src, std::size_t n) {
+    std::copy(src, src + n, dst);
+  }
+  template <class T>
+  const T* to_host(const buffer<T>& b, std::size_t, std::vector<T>&) {
+    return b.data();
+  }
+  void check(const char*) {}
+};
+
+}  // namespace
+
+template <class Game, class Rule>
+void solve_cpu(const Game& game, const solve_options& opts,
+               const level_consumer<typename Rule::record>& consume) {
+  solve_with<cpu_backend, Game, Rule>(game, opts, consume);
+}
+
+#define CGTB_SOLVE(G, R)                                     \
+  template void solve_cpu<G, R>(const G&, const solve_options&, \
+                                const level_consumer<typename R::record>&);
+#include "instantiations.inc"
+#undef CGTB_SOLVE
+
+}  // namespace cgtb::detail

@@ -1,0 +1,94 @@
+// CUDA backend: the level kernel on Thrust's CUDA system, compiled by nvcc.
+// Device memory is taken with plain cudaMalloc (never managed memory).
+#include <cuda_runtime.h>
+#include <thrust/system/cuda/execution_policy.h>
+
+#include "games.hpp"
+#include "solve_driver.hpp"
+
+namespace cgtb::detail {
+
+namespace {
+
+void cuda_check(cudaError_t e, const char* what) {
+  if (e != cudaSuccess) throw resource_error(std::string("CUDA error in ") + what + ": " + cudaGetErrorString(e));
+}
+
+struct cuda_backend {
+  static constexpr std::uint64_t chunk_size = 1;
+
+  template <class T>
+  struct buffer {
+    T* p = nullptr;
+    buffer() = default;
+    explicit buffer(T* q) : p(q) {}
+    buffer(buffer&& o) noexcept : p(o.p) { o.p = nullptr; }
+    buffer& operator=(buffer&& o) noexcept {
+      std::swap(p, o.p);
+      return *this;
+    }
+    ~buffer() {
+      if (p) cudaFree(p);
+    }
+    T* data() const { return p; }
+  };
+
+  explicit cuda_backend(const solve_options&) {
+    int n = 0;
+    if (cudaGetDeviceCount(&n) != cudaSuccess || n == 0)
+      throw input_error("--backend cuda: no CUDA device is present");
+  }
+  auto policy() const { return thrust::cuda::par; }
+  std::size_t available_bytes() const {
+    std::size_t free_b = 0, total = 0;
+    cuda_check(cudaMemGetInfo(&free_b, &total), "cudaMemGetInfo");
+    return free_b;
+  }
+  const char* memory_name() const { return "device"; }
+
+  template <class T>
+  buffer<T> allocate(std::size_t n) {
+    void* p = nullptr;
+    cudaError_t e = cudaMalloc(&p, n * sizeof(T) + (n == 0));
+    if (e != cudaSuccess)
+      throw resource_error("cannot allocate " + std::to_string(n * sizeof(T)) + " bytes of device memory");
+    return buffer<T>(static_cast<T*>(p));
+  }
+  template <class T>
+  buffer<T> upload(const std::vector<T>& v) {
+    auto b = allocate<T>(v.size());
+    copy_to_device(b.data(), v.data(), v.size());
+    return b;
+  }
+  template <class T>
+  void copy_to_device(T* dst, const T* src, std::size_t n) {
+    cuda_check(cudaMemcpy(dst, src, n * sizeof(T), cudaMemcpyHostToDevice), "cudaMemcpy to device");
+  }
+  template <class T>
+  const T* to_host(const buffer<T>& b, std::size_t n, std::vector<T>& staging) {
+    staging.resize(n);
+    cuda_check(cudaMemcpy(staging.data(), b.data(), n * sizeof(T), cudaMemcpyDeviceToHost),
+               "cudaMemcpy to host");
+    return staging.data();
+  }
+  void check(const char* what) {
+    cuda_check(cudaGetLastError(), what);
+    cuda_check(cudaDeviceSynchronize(), what);
+  }
+};
+
+}  // namespace
+
+template <class Game, class Rule>
+void solve_cuda(const Game& game, const solve_options& opts,
+                const level_consumer<typename Rule::record>& consume) {
+  solve_with<cuda_backend, Game, Rule>(game, opts, consume);
+}
+
+#define CGTB_SOLVE(G, R)                                      \
+  template void solve_cuda<G, R>(const G&, const solve_options&, \
+                                 const level_consumer<typename R::record>&);
+#include "instantiations.inc"
+#undef CGTB_SOLVE
+
+}  // namespace cgtb::detail

@@ -1,0 +1,52 @@
+// Chooses the backend at run time and holds the host-only helpers of the
+// backend interface.
+#include "cgtb/backend.hpp"
+#include "cgtb/error.hpp"
+#include "games.hpp"
+
+namespace cgtb {
+
+namespace detail {
+template <class Game, class Rule>
+void solve_cpu(const Game&, const solve_options&, const level_consumer<typename Rule::record>&);
+#ifdef CGTB_HAVE_CUDA
+template <class Game, class Rule>
+void solve_cuda(const Game&, const solve_options&, const level_consumer<typename Rule::record>&);
+#endif
+}  // namespace detail
+
+backend_kind parse_backend(const std::string& name) {
+  if (name == "cpu") return backend_kind::cpu;
+  if (name == "cuda" || name == "gpu") return backend_kind::cuda;
+  throw input_error("unknown backend '" + name + "' (expected cpu or cuda)");
+}
+
+const char* backend_name(backend_kind b) { return b == backend_kind::cpu ? "cpu" : "cuda"; }
+
+bool cuda_backend_compiled() {
+#ifdef CGTB_HAVE_CUDA
+  return true;
+#else
+  return false;
+#endif
+}
+
+template <class Game, class Rule>
+void solve(const Game& game, const solve_options& opts, const level_consumer<typename Rule::record>& consume) {
+  if (opts.backend == backend_kind::cuda) {
+#ifdef CGTB_HAVE_CUDA
+    detail::solve_cuda<Game, Rule>(game, opts, consume);
+    return;
+#else
+    throw input_error("--backend cuda: this cgtb was built without the CUDA backend (no nvcc at configure time)");
+#endif
+  }
+  detail::solve_cpu<Game, Rule>(game, opts, consume);
+}
+
+#define CGTB_SOLVE(G, R) \
+  template void solve<G, R>(const G&, const solve_options&, const level_consumer<typename R::record>&);
+#include "instantiations.inc"
+#undef CGTB_SOLVE
+
+}  // namespace cgtb

@@ -1,0 +1,4 @@
+// Every game and value rule the backends are instantiated for.
+#pragma once
+#include "cgtb/games/cram.hpp"
+#include "cgtb/rules/impartial.hpp"

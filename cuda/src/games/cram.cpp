@@ -1,0 +1,97 @@
+#include "cgtb/games/cram.hpp"
+
+#include <cstdlib>
+
+namespace cgtb {
+
+domino_board domino_board::make(int rows, int cols) {
+  if (rows < 1 || cols < 1)
+    throw input_error("board " + std::to_string(rows) + "x" + std::to_string(cols) + " has a side below 1");
+  if (rows > kMaxCells || cols > kMaxCells || rows * cols > kMaxCells)
+    throw input_error("board " + std::to_string(rows) + "x" + std::to_string(cols) + " has " +
+                      std::to_string(static_cast<long>(rows) * cols) + " cells; at most 64 are supported");
+  if (cols > 26) throw input_error("board has " + std::to_string(cols) + " columns; at most 26 can be named a..z");
+  domino_board b{rows, cols, rows * cols, 0, 0};
+  b.all = b.cells == 64 ? ~0ull : (1ull << b.cells) - 1;
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c + 1 < cols; ++c) b.has_right |= 1ull << (r * cols + c);
+  return b;
+}
+
+cram::cram(int rows, int cols) : board_(domino_board::make(rows, cols)), binom_(make_binomial_table()) {}
+
+cram cram::from_board_text(const std::string& rc) {
+  auto x = rc.find_first_of("xX");
+  auto digits = [](const std::string& s) {
+    return !s.empty() && s.size() <= 3 && s.find_first_not_of("0123456789") == std::string::npos;
+  };
+  if (x == std::string::npos || !digits(rc.substr(0, x)) || !digits(rc.substr(x + 1)))
+    throw input_error("board '" + rc + "' is not of the form ROWSxCOLS (e.g. 4x5)");
+  return cram(std::atoi(rc.substr(0, x).c_str()), std::atoi(rc.substr(x + 1).c_str()));
+}
+
+std::string cram::params() const { return std::to_string(board_.rows) + "x" + std::to_string(board_.cols); }
+
+std::vector<int> cram::levels() const {
+  std::vector<int> l;
+  for (int k = board_.cells % 2; k <= board_.cells; k += 2) l.push_back(k);
+  return l;
+}
+
+cram::position cram::parse(const std::string& text) const {
+  position p = 0;
+  int r = 0, c = 0;
+  for (char ch : text) {
+    if (ch == '/') {
+      if (c != board_.cols)
+        throw input_error("position '" + text + "': row " + std::to_string(r + 1) + " has " + std::to_string(c) +
+                          " cells, the board has " + std::to_string(board_.cols) + " columns");
+      ++r;
+      c = 0;
+      continue;
+    }
+    if (ch != '.' && ch != '#')
+      throw input_error("position '" + text + "': unexpected character '" + std::string(1, ch) +
+                        "' (use '.' for empty, '#' for covered, '/' between rows)");
+    if (r >= board_.rows || c >= board_.cols)
+      throw input_error("position '" + text + "' does not fit the " + params() + " board");
+    if (ch == '.') p |= 1ull << (r * board_.cols + c);
+    ++c;
+  }
+  if (r + 1 != board_.rows || c != board_.cols)
+    throw input_error("position '" + text + "' has " + std::to_string(r + 1) + " rows (last of " +
+                      std::to_string(c) + " cells); the " + params() + " board needs " +
+                      std::to_string(board_.rows) + " rows of " + std::to_string(board_.cols));
+  return p;
+}
+
+std::string cram::format(position p) const {
+  std::string s;
+  for (int r = 0; r < board_.rows; ++r) {
+    if (r) s += '/';
+    for (int c = 0; c < board_.cols; ++c) s += (p >> (r * board_.cols + c)) & 1 ? '.' : '#';
+  }
+  return s;
+}
+
+std::string cram::cell_name(int cell) const {
+  return std::string(1, static_cast<char>('a' + cell % board_.cols)) + std::to_string(cell / board_.cols + 1);
+}
+
+std::string cram::move_name(const domino_move& m) const { return cell_name(m.first) + "-" + cell_name(m.second); }
+
+std::vector<domino_move> cram::moves(position p) const {
+  std::vector<domino_move> out;
+  std::uint64_t h = board_.horizontal_pairs(p), v = board_.vertical_pairs(p);
+  for (; h; h &= h - 1) {
+    int x = ctz64(h);
+    out.push_back({x, x + 1, p & ~(3ull << x)});
+  }
+  for (; v; v &= v - 1) {
+    int x = ctz64(v);
+    out.push_back({x, x + board_.cols, p & ~((1ull << x) | (1ull << (x + board_.cols)))});
+  }
+  return out;
+}
+
+}  // namespace cgtb

@@ -1,0 +1,103 @@
+// Level-by-level driver shared by both backends. `Backend` supplies memory,
+// transfers and the Thrust execution policy; everything else is common.
+// Included only by backend_cpu.cpp and backend_cuda.cu.
+#pragma once
+
+#include <thrust/for_each.h>
+#include <thrust/functional.h>
+#include <thrust/iterator/counting_iterator.h>
+#include <thrust/transform_reduce.h>
+
+#include <chrono>
+#include <cstdio>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "cgtb/backend.hpp"
+#include "cgtb/error.hpp"
+#include "cgtb/level_solver.hpp"
+
+namespace cgtb::detail {
+
+inline std::string format_bytes(double b) {
+  char buf[64];
+  if (b >= 1e9)
+    std::snprintf(buf, sizeof buf, "%.2f GB", b / 1e9);
+  else
+    std::snprintf(buf, sizeof buf, "%.1f MB", b / 1e6);
+  return buf;
+}
+
+template <class Backend, class Game, class Rule>
+void solve_with(const Game& game, const solve_options& opts,
+                const level_consumer<typename Rule::record>& consume) {
+  using record = typename Rule::record;
+  using view_type = typename Game::view_type;
+  using clock = std::chrono::steady_clock;
+
+  Backend be(opts);
+  auto table = be.template upload<std::uint64_t>(game.table());
+  view_type view = game.view(table.data());
+  std::vector<int> levels = game.levels();
+  const int top = levels.empty() ? 0 : levels.back();
+  const int span = game.option_level_span();
+
+  // by_level[L] points to level L's records while L is resident.
+  std::vector<const record*> by_level_host(static_cast<std::size_t>(top) + 1, nullptr);
+  auto by_level = be.template allocate<const record*>(by_level_host.size());
+  std::map<int, typename Backend::template buffer<record>> resident;
+  std::vector<record> staging;
+
+  for (int level : levels) {
+    // Drop levels no option of this level (or any later one) can reach.
+    if (span > 0) {
+      for (auto it = resident.begin(); it != resident.end();) {
+        if (it->first < level - span) {
+          by_level_host[static_cast<std::size_t>(it->first)] = nullptr;
+          it = resident.erase(it);
+        } else {
+          ++it;
+        }
+      }
+    }
+    const std::uint64_t n = view.level_size(level);
+    const double need = static_cast<double>(n) * sizeof(record);
+    if (need > static_cast<double>(be.available_bytes()))
+      throw resource_error("level " + std::to_string(level) + " has " + std::to_string(n) +
+                           " positions and needs " + format_bytes(need) + " but only " +
+                           format_bytes(static_cast<double>(be.available_bytes())) + " of " +
+                           be.memory_name() + " memory is available");
+    auto out = be.template allocate<record>(n);
+    be.copy_to_device(by_level.data(), by_level_host.data(), by_level_host.size());
+
+    auto t0 = clock::now();
+    const std::uint64_t chunk = Backend::chunk_size;
+    level_kernel<view_type, Rule> kernel{view, level, n, chunk, by_level.data(), out.data()};
+    const std::uint64_t items = (n + chunk - 1) / chunk;
+    thrust::for_each(be.policy(), thrust::counting_iterator<std::uint64_t>(0),
+                     thrust::counting_iterator<std::uint64_t>(items), kernel);
+    level_report rep;
+    rep.level = level;
+    rep.positions = n;
+    rep.max_value = thrust::transform_reduce(be.policy(), out.data(), out.data() + n,
+                                             max_value_kernel<Rule>{}, 0u, thrust::maximum<unsigned>());
+    be.check("level kernel");
+    if (opts.count_options) {
+      rep.options = thrust::transform_reduce(
+          be.policy(), thrust::counting_iterator<std::uint64_t>(0), thrust::counting_iterator<std::uint64_t>(n),
+          option_count_kernel<view_type>{view, level}, std::uint64_t{0}, thrust::plus<std::uint64_t>());
+      be.check("option count");
+    }
+    const record* host = be.to_host(out, n, staging);
+    rep.seconds = std::chrono::duration<double>(clock::now() - t0).count();
+    if (rep.max_value >= 64)
+      throw resource_error("level " + std::to_string(level) +
+                           ": a value reached 64, more than the 64-bit mex masks hold");
+    consume(rep, host);
+    by_level_host[static_cast<std::size_t>(level)] = out.data();
+    resident.emplace(level, std::move(out));
+  }
+}
+
+}  // namespace cgtb::detail

@@ -1,0 +1,29 @@
+// Misère genus symbols and the tame/wild test (Winning Ways ch. 13; seed 004;
+// BRIEF §4).
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace cgtb {
+
+/// The genus of a position: its normal Grundy value g and the run
+/// gamma_k = G-(p + k copies of *2) for k = 0..K.
+struct genus {
+  unsigned g = 0;
+  std::vector<unsigned> run;
+
+  /// Index j of the first pair of the run's final period of two (gamma_i =
+  /// gamma_{i+2} for every i >= j within the run), or -1 when the run is too
+  /// short to show the period twice (j > K - 3).
+  int settle_index() const;
+  /// The symbol as Winning Ways writes it: g, then the run up to the first
+  /// occurrence of its final repeating pair, e.g. "2^{03157}". Values of 10 or
+  /// more are separated by commas; an unsettled run ends with "...".
+  std::string symbol() const;
+  /// Tame: firm n^{n, n+2} (run n, n XOR 2, n, ...) or fickle 0^{120} or
+  /// 1^{031}. Everything else, unsettled runs included, is wild.
+  bool tame() const;
+};
+
+}  // namespace cgtb

@@ -1,0 +1,240 @@
+// The game_driver of impartial games: builds normal/misère/genus tablebases
+// with impartial_rule, answers queries (values, outcomes, winning moves) and
+// runs the census of reachable positions. Any ruleset with the Cram-like host
+// interface (parse, format, moves, move_name, level_of, start, host_view)
+// plugs in.
+#pragma once
+
+#include <omp.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "cgtb/driver.hpp"
+#include "cgtb/error.hpp"
+#include "cgtb/genus.hpp"
+#include "cgtb/rules/impartial.hpp"
+#include "cgtb/tablebase.hpp"
+
+namespace cgtb {
+
+/// Value kinds of an impartial tablebase, parsed from "normal,misere,genus"
+/// (or "all"). Asking for genus brings normal and misere with it: the genus
+/// symbol is made of both.
+struct impartial_kinds {
+  bool normal = false, misere = false, genus = false;
+  /// Throws input_error naming an unknown kind.
+  static impartial_kinds parse(const std::string& text);
+  std::string text() const;
+  std::vector<field_spec> fields() const;
+};
+
+/// Peak resident memory of this process, in bytes.
+std::size_t peak_rss_bytes();
+
+/// Prints the per-level and total figures of a build (cgtb build --stats).
+void print_build_stats(std::ostream& out, const std::vector<level_report>& levels, double total_seconds,
+                       const std::string& file, std::uint64_t file_bytes);
+
+/// Line on stderr for a solved level.
+void print_progress(const level_report& r, std::size_t index, std::size_t count);
+
+/// Genus of field values (grundy, misere, genus1..7) of one entry.
+template <class Get>
+genus genus_of(Get get, int grundy_field, int misere_field) {
+  genus gn;
+  gn.g = static_cast<unsigned>(get(grundy_field));
+  for (int k = 0; k <= 7; ++k) gn.run.push_back(static_cast<unsigned>(get(misere_field + k)));
+  return gn;
+}
+
+template <class Game>
+class impartial_driver : public game_driver {
+ public:
+  explicit impartial_driver(Game g) : game_(std::move(g)) {}
+
+  std::string ruleset() const override { return Game::ruleset_name; }
+  std::string params() const override { return game_.params(); }
+
+  void build(const build_request& req) const override {
+    impartial_kinds kinds = impartial_kinds::parse(req.values.empty() ? "all" : req.values);
+    if (kinds.genus)
+      build_with<impartial_rule<7>>(req, kinds);
+    else if (kinds.misere)
+      build_with<impartial_rule<0>>(req, kinds);
+    else
+      build_with<impartial_rule<-1>>(req, kinds);
+  }
+
+  position_ref parse(const std::string& text) const override {
+    auto p = game_.parse(text);
+    return ref(p);
+  }
+
+  std::vector<option_ref> options(const position_ref& p) const override {
+    auto view = game_.host_view();
+    auto pos = view.unrank(p.level, p.rank);
+    std::vector<option_ref> out;
+    for (const auto& m : game_.moves(pos)) out.push_back({game_.move_name(m), ref(m.after)});
+    return out;
+  }
+
+  void query(tablebase& tb, const position_ref& p, bool json, std::ostream& out) const override {
+    const auto& h = tb.header();
+    if (!tb.find_level(p.level))
+      throw input_error("position " + p.text + " has " + std::to_string(p.level) +
+                        " on its level measure; this tablebase holds no such level");
+    const int fg = h.field_index("grundy"), fm = h.field_index("misere"), f1 = h.field_index("genus1");
+    auto opts = options(p);
+    nlohmann::ordered_json j;
+    j["position"] = p.text;
+    j["level"] = p.level;
+    std::ostringstream txt;
+    txt << p.text << "\n";
+    auto moves_where_zero = [&](int field) {
+      std::vector<std::string> w;
+      for (const auto& o : opts)
+        if (tb.value(o.after.level, o.after.rank, field) == 0) w.push_back(o.move);
+      return w;
+    };
+    auto join = [](const std::vector<std::string>& v) {
+      std::string s;
+      for (const auto& x : v) s += (s.empty() ? "" : " ") + x;
+      return s.empty() ? std::string("none") : s;
+    };
+    if (fg >= 0) {
+      auto g = tb.value(p.level, p.rank, fg);
+      auto w = moves_where_zero(fg);
+      j["grundy"] = g;
+      j["normal_outcome"] = g ? "N" : "P";
+      j["normal_winning_moves"] = w;
+      txt << "  normal  Grundy value " << g << ", outcome " << (g ? "N" : "P") << ", winning moves: " << join(w)
+          << "\n";
+    }
+    if (fm >= 0) {
+      auto m = tb.value(p.level, p.rank, fm);
+      auto w = moves_where_zero(fm);
+      j["misere"] = m;
+      j["misere_outcome"] = m ? "N" : "P";
+      j["misere_winning_moves"] = w;
+      txt << "  misere  Grundy value " << m << ", outcome " << (m ? "N" : "P") << ", winning moves: " << join(w)
+          << "\n";
+    }
+    if (fg >= 0 && fm >= 0 && f1 == fm + 1) {
+      genus gn = genus_of([&](int f) { return tb.value(p.level, p.rank, f); }, fg, fm);
+      j["genus"] = gn.symbol();
+      j["tame"] = gn.tame();
+      txt << "  genus   " << gn.symbol() << ", " << (gn.tame() ? "tame" : "wild") << "\n";
+    }
+    out << (json ? j.dump() + "\n" : txt.str());
+  }
+
+  census_report census(tablebase& tb) const override {
+    const auto& h = tb.header();
+    const int fg = h.field_index("grundy"), fm = h.field_index("misere");
+    if (fg < 0 || fm < 0 || h.field_index("genus1") != fm + 1)
+      throw input_error("census needs a tablebase built with --values genus");
+    auto view = game_.host_view();
+    auto start = game_.start();
+    const int top = game_.level_of(start);
+    census_report rep;
+    rep.reachable_by_level.assign(static_cast<std::size_t>(top) + 1, 0);
+    rep.wild_by_level.assign(static_cast<std::size_t>(top) + 1, 0);
+    std::vector<std::uint8_t> above, here;
+    std::vector<int> levels = game_.levels();
+    std::sort(levels.rbegin(), levels.rend());
+    for (int level : levels) {
+      const level_entry* le = tb.find_level(level);
+      if (!le) throw input_error("tablebase lacks level " + std::to_string(level));
+      here.assign(le->positions, 0);
+      const std::int64_t nblocks = static_cast<std::int64_t>(le->blocks);
+      std::uint64_t reach_n = 0, wild_n = 0, first_wild = ~0ull;
+      std::string err;
+#pragma omp parallel for schedule(dynamic, 1) reduction(+ : reach_n, wild_n) reduction(min : first_wild)
+      for (std::int64_t b = 0; b < nblocks; ++b) {
+        try {
+          decoded_block d = tb.read_block(le->first_block + static_cast<std::uint64_t>(b));
+          auto p = view.unrank(level, d.first);
+          for (std::uint32_t i = 0; i < d.count; ++i, p = i < d.count ? view.next(level, p) : p) {
+            const std::uint64_t r = d.first + i;
+            bool reach = level == top ? p == start : false;
+            if (!reach && level != top)
+              view.for_each_parent(level, p, [&](int, std::uint64_t pr) { reach = reach || above[pr]; });
+            if (!reach) continue;
+            here[r] = 1;
+            ++reach_n;
+            genus gn = genus_of([&](int f) { return d.get(i, f); }, fg, fm);
+            if (!gn.tame()) {
+              ++wild_n;
+              first_wild = std::min(first_wild, r);
+            }
+          }
+        } catch (const std::exception& e) {
+#pragma omp critical
+          err = e.what();
+        }
+      }
+      if (!err.empty()) throw input_error(err);
+      rep.reachable += reach_n;
+      rep.wild += wild_n;
+      rep.reachable_by_level[static_cast<std::size_t>(level)] = reach_n;
+      rep.wild_by_level[static_cast<std::size_t>(level)] = wild_n;
+      if (wild_n) {
+        rep.smallest_wild_level = level;
+        position_ref w = ref(view.unrank(level, first_wild));
+        rep.smallest_wild_example = w.text;
+        rep.smallest_wild_genus =
+            genus_of([&](int f) { return tb.value(level, first_wild, f); }, fg, fm).symbol();
+      }
+      above.swap(here);
+    }
+    return rep;
+  }
+
+ protected:
+  position_ref ref(typename Game::position p) const {
+    int level = game_.level_of(p);
+    return {level, game_.host_view().rank(level, p), game_.format(p)};
+  }
+
+  template <class Rule>
+  void build_with(const build_request& req, const impartial_kinds& kinds) const {
+    tablebase_header h;
+    h.ruleset = Game::ruleset_name;
+    h.params = game_.params();
+    h.family = "impartial";
+    h.values = kinds.text();
+    h.fields = kinds.fields();
+    h.block_entries = req.block_entries;
+    h.zstd_level = req.zstd_level;
+    std::vector<int> fids;
+    for (const auto& f : h.fields) {
+      if (f.name == "grundy") fids.push_back(field_grundy);
+      else if (f.name == "misere") fids.push_back(field_misere);
+      else fids.push_back(field_misere + std::atoi(f.name.c_str() + 5));
+    }
+    tablebase_writer w(req.output, h);
+    std::vector<level_report> reports;
+    const std::size_t nlevels = game_.levels().size();
+    auto t0 = std::chrono::steady_clock::now();
+    solve<Game, Rule>(game_, req.solve, [&](const level_report& r, const typename Rule::record* rec) {
+      w.add_level_blocks(r.level, r.positions, [&](std::uint64_t first, std::uint64_t count, std::int64_t* v) {
+        for (std::size_t f = 0; f < fids.size(); ++f)
+          for (std::uint64_t j = 0; j < count; ++j) v[f * count + j] = Rule::field(rec[first + j], fids[f]);
+      });
+      reports.push_back(r);
+      if (req.progress) print_progress(r, reports.size(), nlevels);
+    });
+    w.finish();
+    double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (req.stats) print_build_stats(std::cout, reports, secs, req.output, w.bytes_written());
+  }
+
+  Game game_;
+};
+
+}  // namespace cgtb

@@ -1,0 +1,23 @@
+#include "cgtb/driver.hpp"
+#include "cgtb/error.hpp"
+
+namespace cgtb {
+
+// One line per game; each is defined beside its driver in host/src/games/.
+game_entry cram_entry();
+
+const std::vector<game_entry>& game_registry() {
+  static const std::vector<game_entry> games = {cram_entry()};
+  return games;
+}
+
+const game_entry& find_game(const std::string& name) {
+  std::string known;
+  for (const auto& g : game_registry()) {
+    if (g.name == name) return g;
+    known += (known.empty() ? "" : ", ") + g.name;
+  }
+  throw input_error("unknown ruleset '" + name + "' (known: " + known + ")");
+}
+
+}  // namespace cgtb

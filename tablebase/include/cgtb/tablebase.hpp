@@ -1,0 +1,157 @@
+// The .cgtb tablebase file, format version 1 (docs/format.md): a checksummed
+// preamble with a canonical text header, independently zstd-compressed blocks
+// of bit-packed values, and an index (level table and block table) found
+// through a fixed-size trailer at the end of the file.
+#pragma once
+
+#include <cstdint>
+#include <cstdio>
+#include <functional>
+#include <list>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace cgtb {
+
+inline constexpr std::uint32_t kFormatVersion = 1;
+/// Version of the program that writes files (goes into the header).
+inline constexpr const char* kBuilderVersion = "cgtb 0.1.0";
+
+/// A value field: one number per position, e.g. "grundy" or "genus3".
+struct field_spec {
+  std::string name;
+  bool is_signed = false;  ///< stored zigzag-encoded when true
+};
+
+/// What the header says. `family` names the value family ("impartial",
+/// "partizan", "scoring"), `values` the value kinds asked for.
+struct tablebase_header {
+  std::string ruleset;            ///< e.g. "cram"
+  std::string params;             ///< canonical parameter text, e.g. "4x5"
+  std::string family;             ///< value family
+  std::string values;             ///< e.g. "normal,misere,genus"
+  std::vector<field_spec> fields; ///< per-position fields, in storage order
+  std::uint32_t block_entries = 4096;
+  int zstd_level = 9;
+  std::string builder = kBuilderVersion;
+
+  /// Canonical text ("key: value" lines in a fixed order).
+  std::string to_text() const;
+  /// Parses canonical text; throws input_error naming the bad line.
+  static tablebase_header from_text(const std::string& text);
+  /// Index of a field by name, or -1.
+  int field_index(const std::string& name) const;
+};
+
+/// One level of a file.
+struct level_entry {
+  int level = 0;
+  std::uint64_t positions = 0;
+  std::uint64_t first_block = 0;
+  std::uint64_t blocks = 0;
+};
+
+/// One compressed block of a file.
+struct block_entry {
+  std::uint64_t offset = 0;
+  std::uint32_t compressed_size = 0;
+  std::uint32_t raw_size = 0;
+  std::uint64_t checksum = 0;  ///< XXH64 (seed 0) of the compressed bytes
+};
+
+/// Writes a tablebase level by level to PATH.partial-PID and renames it to
+/// PATH in finish(); a writer destroyed before finish() removes its partial
+/// file, and a killed build leaves only a file whose name says it is partial.
+class tablebase_writer {
+ public:
+  /// Opens the temporary file and writes the preamble; throws input_error if
+  /// the file cannot be created.
+  tablebase_writer(const std::string& path, tablebase_header header);
+  ~tablebase_writer();
+  tablebase_writer(const tablebase_writer&) = delete;
+  tablebase_writer& operator=(const tablebase_writer&) = delete;
+
+  /// Appends a level of n positions; get(i, f) returns field f of rank i as a
+  /// signed 64-bit value (unsigned fields must be >= 0). Blocks are packed and
+  /// compressed in parallel on the host.
+  void add_level(int level, std::uint64_t n, const std::function<std::int64_t(std::uint64_t, int)>& get);
+
+  /// Appends a level from a packer that fills values[f * count + j] for ranks
+  /// first..first+count-1 (faster than add_level for large levels).
+  using block_filler = std::function<void(std::uint64_t first, std::uint64_t count, std::int64_t* values)>;
+  void add_level_blocks(int level, std::uint64_t n, const block_filler& fill);
+
+  /// Writes the index and trailer, flushes, and renames into place.
+  void finish();
+
+  std::uint64_t bytes_written() const { return offset_; }
+
+ private:
+  void write(const void* p, std::size_t n);
+  std::string path_, tmp_;
+  tablebase_header header_;
+  std::FILE* f_ = nullptr;
+  std::uint64_t offset_ = 0;
+  std::vector<level_entry> levels_;
+  std::vector<block_entry> blocks_;
+  bool done_ = false;
+};
+
+/// A decompressed block: values of `count` consecutive ranks.
+struct decoded_block {
+  std::uint64_t first = 0;  ///< rank of its first entry within the level
+  std::uint32_t count = 0;
+  std::vector<std::uint8_t> widths;       ///< bits per value, per field
+  std::vector<std::uint64_t> plane_start; ///< bit offset of each field's plane
+  std::vector<std::uint8_t> bytes;        ///< raw block, with 8 bytes of padding
+  std::vector<bool> is_signed;
+
+  /// Field f of the entry with rank first + i.
+  std::int64_t get(std::uint32_t i, int f) const;
+};
+
+/// A tablebase opened for reading. Opening checks the magic, version,
+/// preamble and index checksums; each block's checksum is checked when it is
+/// first read. Every problem is reported as input_error naming the file and
+/// what is wrong.
+class tablebase {
+ public:
+  explicit tablebase(const std::string& path, std::size_t cache_bytes = std::size_t{1} << 30);
+  ~tablebase();
+  tablebase(const tablebase&) = delete;
+  tablebase& operator=(const tablebase&) = delete;
+
+  const tablebase_header& header() const { return header_; }
+  const std::vector<level_entry>& levels() const { return levels_; }
+  const std::vector<block_entry>& blocks() const { return blocks_; }
+  std::uint64_t file_size() const { return size_; }
+  const std::string& path() const { return path_; }
+
+  /// The level entry of `level`, or nullptr if the file does not hold it.
+  const level_entry* find_level(int level) const;
+  /// Field f of the position of rank r on level L; throws input_error if the
+  /// file holds no such level or rank.
+  std::int64_t value(int level, std::uint64_t rank, int field);
+  /// Decompresses and checks block b (uncached).
+  decoded_block read_block(std::uint64_t b) const;
+  /// Checks block b's checksum and that it decodes; returns an empty string or
+  /// the problem.
+  std::string check_block(std::uint64_t b) const;
+
+ private:
+  const decoded_block& cached_block(std::uint64_t b);
+  std::string path_;
+  int fd_ = -1;
+  std::uint64_t size_ = 0;
+  tablebase_header header_;
+  std::vector<level_entry> levels_;
+  std::vector<block_entry> blocks_;
+  std::vector<int> level_slot_;  // level -> index into levels_, -1 if absent
+  std::size_t cache_bytes_, cached_ = 0;
+  std::list<std::uint64_t> lru_;
+  std::unordered_map<std::uint64_t, std::pair<decoded_block, std::list<std::uint64_t>::iterator>> cache_;
+};
+
+}  // namespace cgtb

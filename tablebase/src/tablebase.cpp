@@ -1,0 +1,470 @@
+#include "cgtb/tablebase.hpp"
+
+#include <fcntl.h>
+#include <omp.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <xxhash.h>
+#include <zstd.h>
+
+#include <algorithm>
+#include <iterator>
+#include <cstring>
+#include <sstream>
+
+#include "cgtb/error.hpp"
+
+namespace cgtb {
+
+namespace {
+
+constexpr unsigned char kMagic[8] = {'C', 'G', 'T', 'B', 0x0D, 0x0A, 0x1A, 0x0A};
+constexpr unsigned char kEndMagic[8] = {'C', 'G', 'T', 'B', 'E', 'N', 'D', 0x0A};
+constexpr std::size_t kLevelEntryBytes = 32, kBlockEntryBytes = 24, kTrailerBytes = 32;
+
+void put32(std::string& s, std::uint32_t v) {
+  for (int i = 0; i < 4; ++i) s.push_back(static_cast<char>((v >> (8 * i)) & 0xff));
+}
+void put64(std::string& s, std::uint64_t v) {
+  for (int i = 0; i < 8; ++i) s.push_back(static_cast<char>((v >> (8 * i)) & 0xff));
+}
+std::uint32_t get32(const unsigned char* p) {
+  std::uint32_t v = 0;
+  for (int i = 3; i >= 0; --i) v = (v << 8) | p[i];
+  return v;
+}
+std::uint64_t get64(const unsigned char* p) {
+  std::uint64_t v = 0;
+  for (int i = 7; i >= 0; --i) v = (v << 8) | p[i];
+  return v;
+}
+
+std::uint64_t zigzag(std::int64_t v) { return (static_cast<std::uint64_t>(v) << 1) ^ static_cast<std::uint64_t>(v >> 63); }
+std::int64_t unzigzag(std::uint64_t u) { return static_cast<std::int64_t>(u >> 1) ^ -static_cast<std::int64_t>(u & 1); }
+
+int bit_width(std::uint64_t v) {
+  int w = 0;
+  while (v) {
+    ++w;
+    v >>= 1;
+  }
+  return w;
+}
+
+/// Packs values[f * count + j] into a raw block: widths, then one bit plane
+/// per field (LSB first), each plane padded to a whole byte.
+std::string pack_block(const std::vector<field_spec>& fields, std::uint64_t count, const std::int64_t* values) {
+  const std::size_t nf = fields.size();
+  std::vector<std::uint8_t> widths(nf);
+  std::string raw(nf, '\0');
+  for (std::size_t f = 0; f < nf; ++f) {
+    std::uint64_t maxu = 0;
+    for (std::uint64_t j = 0; j < count; ++j) {
+      std::int64_t v = values[f * count + j];
+      if (!fields[f].is_signed && v < 0)
+        throw std::logic_error("negative value in unsigned field " + fields[f].name);
+      std::uint64_t u = fields[f].is_signed ? zigzag(v) : static_cast<std::uint64_t>(v);
+      maxu = std::max(maxu, u);
+    }
+    widths[f] = static_cast<std::uint8_t>(bit_width(maxu));
+    if (widths[f] > 56) throw resource_error("field " + fields[f].name + " needs more than 56 bits");
+    raw[f] = static_cast<char>(widths[f]);
+  }
+  for (std::size_t f = 0; f < nf; ++f) {
+    const int w = widths[f];
+    std::vector<unsigned char> plane((count * static_cast<std::uint64_t>(w) + 7) / 8 + 8, 0);
+    std::uint64_t bit = 0;
+    for (std::uint64_t j = 0; j < count && w; ++j, bit += static_cast<std::uint64_t>(w)) {
+      std::int64_t v = values[f * count + j];
+      std::uint64_t u = fields[f].is_signed ? zigzag(v) : static_cast<std::uint64_t>(v);
+      std::uint64_t word;
+      std::memcpy(&word, &plane[bit / 8], 8);
+      word |= u << (bit % 8);
+      std::memcpy(&plane[bit / 8], &word, 8);
+    }
+    raw.append(reinterpret_cast<const char*>(plane.data()), (count * static_cast<std::uint64_t>(w) + 7) / 8);
+  }
+  return raw;
+}
+
+std::string trim(const std::string& s) {
+  auto a = s.find_first_not_of(" \t"), b = s.find_last_not_of(" \t\r");
+  return a == std::string::npos ? "" : s.substr(a, b - a + 1);
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------- header text
+
+std::string tablebase_header::to_text() const {
+  std::ostringstream o;
+  o << "ruleset: " << ruleset << "\n";
+  o << "params: " << params << "\n";
+  o << "family: " << family << "\n";
+  o << "values: " << values << "\n";
+  o << "fields:";
+  for (std::size_t i = 0; i < fields.size(); ++i)
+    o << (i ? "," : " ") << fields[i].name << (fields[i].is_signed ? ":i" : ":u");
+  o << "\n";
+  o << "meaningful: all\n";
+  o << "block-entries: " << block_entries << "\n";
+  o << "codec: zstd\n";
+  o << "zstd-level: " << zstd_level << "\n";
+  o << "checksum: xxh64\n";
+  o << "builder: " << builder << "\n";
+  return o.str();
+}
+
+tablebase_header tablebase_header::from_text(const std::string& text) {
+  tablebase_header h;
+  std::istringstream in(text);
+  std::string line;
+  bool seen_fields = false, seen_ruleset = false, seen_entries = false;
+  while (std::getline(in, line)) {
+    auto colon = line.find(':');
+    if (colon == std::string::npos) throw input_error("header line '" + line + "' has no ':'");
+    std::string key = line.substr(0, colon), val = trim(line.substr(colon + 1));
+    if (key == "ruleset") {
+      h.ruleset = val;
+      seen_ruleset = true;
+    } else if (key == "params") {
+      h.params = val;
+    } else if (key == "family") {
+      h.family = val;
+    } else if (key == "values") {
+      h.values = val;
+    } else if (key == "fields") {
+      seen_fields = true;
+      std::istringstream fs(val);
+      std::string item;
+      while (std::getline(fs, item, ',')) {
+        auto c = item.rfind(':');
+        if (c == std::string::npos || (item.substr(c + 1) != "u" && item.substr(c + 1) != "i"))
+          throw input_error("header field '" + item + "' is not NAME:u or NAME:i");
+        h.fields.push_back({item.substr(0, c), item.substr(c + 1) == "i"});
+      }
+    } else if (key == "block-entries") {
+      h.block_entries = static_cast<std::uint32_t>(std::strtoul(val.c_str(), nullptr, 10));
+      seen_entries = true;
+    } else if (key == "codec") {
+      if (val != "zstd") throw input_error("unsupported codec '" + val + "'");
+    } else if (key == "zstd-level") {
+      h.zstd_level = std::atoi(val.c_str());
+    } else if (key == "checksum") {
+      if (val != "xxh64") throw input_error("unsupported checksum '" + val + "'");
+    } else if (key == "builder") {
+      h.builder = val;
+    }
+    // "meaningful" and unknown keys: informational, ignored by version 1 readers.
+  }
+  if (!seen_ruleset || !seen_fields || !seen_entries || h.fields.empty() || h.block_entries == 0 ||
+      h.block_entries > (1u << 24))
+    throw input_error("header lacks ruleset, fields or a valid block-entries line");
+  return h;
+}
+
+int tablebase_header::field_index(const std::string& name) const {
+  for (std::size_t i = 0; i < fields.size(); ++i)
+    if (fields[i].name == name) return static_cast<int>(i);
+  return -1;
+}
+
+// --------------------------------------------------------------------- writer
+
+tablebase_writer::tablebase_writer(const std::string& path, tablebase_header header)
+    : path_(path), tmp_(path + ".partial-" + std::to_string(getpid())), header_(std::move(header)) {
+  f_ = std::fopen(tmp_.c_str(), "wb");
+  if (!f_) throw input_error("cannot create '" + tmp_ + "': " + std::strerror(errno));
+  std::string pre(reinterpret_cast<const char*>(kMagic), 8);
+  put32(pre, kFormatVersion);
+  put32(pre, 0);
+  std::string text = header_.to_text();
+  put64(pre, text.size());
+  pre += text;
+  put64(pre, XXH64(pre.data(), pre.size(), 0));
+  write(pre.data(), pre.size());
+}
+
+tablebase_writer::~tablebase_writer() {
+  if (f_) std::fclose(f_);
+  if (!done_) std::remove(tmp_.c_str());
+}
+
+void tablebase_writer::write(const void* p, std::size_t n) {
+  if (n && std::fwrite(p, 1, n, f_) != n)
+    throw resource_error("writing '" + tmp_ + "' failed: " + std::strerror(errno));
+  offset_ += n;
+}
+
+void tablebase_writer::add_level(int level, std::uint64_t n,
+                                 const std::function<std::int64_t(std::uint64_t, int)>& get) {
+  const int nf = static_cast<int>(header_.fields.size());
+  add_level_blocks(level, n, [&](std::uint64_t first, std::uint64_t count, std::int64_t* values) {
+    for (int f = 0; f < nf; ++f)
+      for (std::uint64_t j = 0; j < count; ++j) values[static_cast<std::uint64_t>(f) * count + j] = get(first + j, f);
+  });
+}
+
+void tablebase_writer::add_level_blocks(int level, std::uint64_t n, const block_filler& fill) {
+  const std::uint64_t be = header_.block_entries;
+  const std::uint64_t nblocks = (n + be - 1) / be;
+  const std::size_t nf = header_.fields.size();
+  level_entry le{level, n, blocks_.size(), nblocks};
+  // Compress a batch of blocks in parallel, then write them in order.
+  const std::uint64_t batch = 256;
+  std::vector<std::string> out(batch);
+  for (std::uint64_t b0 = 0; b0 < nblocks; b0 += batch) {
+    const std::int64_t bn = static_cast<std::int64_t>(std::min(batch, nblocks - b0));
+    std::string err;
+#pragma omp parallel
+    {
+      ZSTD_CCtx* cctx = ZSTD_createCCtx();
+      std::vector<std::int64_t> values;
+#pragma omp for schedule(dynamic, 4)
+      for (std::int64_t i = 0; i < bn; ++i) {
+        try {
+          std::uint64_t first = (b0 + static_cast<std::uint64_t>(i)) * be;
+          std::uint64_t count = std::min(be, n - first);
+          values.assign(count * nf, 0);
+          fill(first, count, values.data());
+          std::string raw = pack_block(header_.fields, count, values.data());
+          std::string& c = out[static_cast<std::size_t>(i)];
+          c.resize(ZSTD_compressBound(raw.size()));
+          std::size_t cs = ZSTD_compressCCtx(cctx, c.data(), c.size(), raw.data(), raw.size(), header_.zstd_level);
+          if (ZSTD_isError(cs)) throw resource_error(std::string("zstd: ") + ZSTD_getErrorName(cs));
+          c.resize(cs);
+          c.append(8, '\0');  // carry raw size in the last 8 bytes temporarily
+          std::uint64_t rs = raw.size();
+          std::memcpy(&c[cs], &rs, 8);
+        } catch (const std::exception& e) {
+#pragma omp critical
+          err = e.what();
+        }
+      }
+      ZSTD_freeCCtx(cctx);
+    }
+    if (!err.empty()) throw resource_error(err);
+    for (std::int64_t i = 0; i < bn; ++i) {
+      std::string& c = out[static_cast<std::size_t>(i)];
+      std::uint64_t rs;
+      std::memcpy(&rs, &c[c.size() - 8], 8);
+      c.resize(c.size() - 8);
+      block_entry b{offset_, static_cast<std::uint32_t>(c.size()), static_cast<std::uint32_t>(rs),
+                    XXH64(c.data(), c.size(), 0)};
+      write(c.data(), c.size());
+      blocks_.push_back(b);
+    }
+  }
+  levels_.push_back(le);
+}
+
+void tablebase_writer::finish() {
+  std::string idx;
+  put32(idx, static_cast<std::uint32_t>(levels_.size()));
+  put32(idx, 0);
+  for (const auto& l : levels_) {
+    put32(idx, static_cast<std::uint32_t>(l.level));
+    put32(idx, 0);
+    put64(idx, l.positions);
+    put64(idx, l.first_block);
+    put64(idx, l.blocks);
+  }
+  put64(idx, blocks_.size());
+  for (const auto& b : blocks_) {
+    put64(idx, b.offset);
+    put32(idx, b.compressed_size);
+    put32(idx, b.raw_size);
+    put64(idx, b.checksum);
+  }
+  std::uint64_t index_offset = offset_;
+  write(idx.data(), idx.size());
+  std::string tr;
+  put64(tr, index_offset);
+  put64(tr, idx.size());
+  put64(tr, XXH64(idx.data(), idx.size(), 0));
+  tr.append(reinterpret_cast<const char*>(kEndMagic), 8);
+  write(tr.data(), tr.size());
+  if (std::fflush(f_) != 0 || fsync(fileno(f_)) != 0)
+    throw resource_error("flushing '" + tmp_ + "' failed: " + std::strerror(errno));
+  std::fclose(f_);
+  f_ = nullptr;
+  if (std::rename(tmp_.c_str(), path_.c_str()) != 0)
+    throw resource_error("renaming '" + tmp_ + "' to '" + path_ + "' failed: " + std::strerror(errno));
+  done_ = true;
+}
+
+// --------------------------------------------------------------------- reader
+
+std::int64_t decoded_block::get(std::uint32_t i, int f) const {
+  const int w = widths[static_cast<std::size_t>(f)];
+  if (w == 0) return 0;
+  std::uint64_t bit = plane_start[static_cast<std::size_t>(f)] + static_cast<std::uint64_t>(i) * w;
+  std::uint64_t word;
+  std::memcpy(&word, &bytes[bit / 8], 8);
+  std::uint64_t u = (word >> (bit % 8)) & ((1ull << w) - 1);
+  return is_signed[static_cast<std::size_t>(f)] ? unzigzag(u) : static_cast<std::int64_t>(u);
+}
+
+tablebase::tablebase(const std::string& path, std::size_t cache_bytes) : path_(path), cache_bytes_(cache_bytes) {
+  auto fail = [&](const std::string& what) { return input_error("'" + path + "': " + what); };
+  fd_ = ::open(path.c_str(), O_RDONLY);
+  if (fd_ < 0) throw fail(std::string("cannot open: ") + std::strerror(errno));
+  struct stat st;
+  if (fstat(fd_, &st) != 0 || !S_ISREG(st.st_mode)) {
+    ::close(fd_);
+    throw fail("not a regular file");
+  }
+  size_ = static_cast<std::uint64_t>(st.st_size);
+  auto read_at = [&](std::uint64_t off, std::size_t n) {
+    std::vector<unsigned char> buf(n);
+    if (off + n > size_ || ::pread(fd_, buf.data(), n, static_cast<off_t>(off)) != static_cast<ssize_t>(n))
+      throw fail("truncated (file ends before byte " + std::to_string(off + n) + ")");
+    return buf;
+  };
+  try {
+    auto pre = read_at(0, 24);
+    if (std::memcmp(pre.data(), kMagic, 8) != 0) throw fail("not a cgtb tablebase (bad magic)");
+    std::uint32_t version = get32(&pre[8]);
+    if (version != kFormatVersion)
+      throw fail("format version " + std::to_string(version) + " is not supported (this cgtb reads version " +
+                 std::to_string(kFormatVersion) + ")");
+    if (get32(&pre[12]) != 0) throw fail("reserved preamble field is not zero");
+    std::uint64_t hlen = get64(&pre[16]);
+    if (hlen > (1u << 20) || 32 + hlen > size_) throw fail("truncated or corrupt header length");
+    auto whole = read_at(0, 24 + hlen + 8);
+    if (XXH64(whole.data(), 24 + hlen, 0) != get64(&whole[24 + hlen]))
+      throw fail("header checksum mismatch (file corrupt)");
+    header_ = tablebase_header::from_text(std::string(whole.begin() + 24, whole.begin() + 24 + static_cast<long>(hlen)));
+    if (size_ < 32 + hlen + kTrailerBytes) throw fail("truncated (no trailer)");
+    auto tr = read_at(size_ - kTrailerBytes, kTrailerBytes);
+    if (std::memcmp(&tr[24], kEndMagic, 8) != 0) throw fail("truncated or unfinished (no end marker)");
+    std::uint64_t ioff = get64(&tr[0]), ilen = get64(&tr[8]);
+    if (ioff < 32 + hlen || ilen < 16 || ioff + ilen != size_ - kTrailerBytes) throw fail("corrupt trailer");
+    auto idx = read_at(ioff, ilen);
+    if (XXH64(idx.data(), ilen, 0) != get64(&tr[16])) throw fail("index checksum mismatch (file corrupt)");
+    std::uint32_t nl = get32(&idx[0]);
+    std::size_t pos = 8;
+    if (8 + static_cast<std::uint64_t>(nl) * kLevelEntryBytes + 8 > ilen) throw fail("corrupt level table");
+    int max_level = -1;
+    for (std::uint32_t i = 0; i < nl; ++i, pos += kLevelEntryBytes) {
+      level_entry l{static_cast<int>(get32(&idx[pos])), get64(&idx[pos + 8]), get64(&idx[pos + 16]),
+                    get64(&idx[pos + 24])};
+      if (l.level < 0 || l.level > 1'000'000) throw fail("corrupt level table");
+      max_level = std::max(max_level, l.level);
+      levels_.push_back(l);
+    }
+    std::uint64_t nb = get64(&idx[pos]);
+    pos += 8;
+    if (pos + nb * kBlockEntryBytes != ilen) throw fail("corrupt block table");
+    for (std::uint64_t i = 0; i < nb; ++i, pos += kBlockEntryBytes) {
+      block_entry b{get64(&idx[pos]), get32(&idx[pos + 8]), get32(&idx[pos + 12]), get64(&idx[pos + 16])};
+      if (b.offset < 32 + hlen || b.offset + b.compressed_size > ioff) throw fail("corrupt block table");
+      blocks_.push_back(b);
+    }
+    level_slot_.assign(static_cast<std::size_t>(max_level + 1), -1);
+    std::uint64_t next_block = 0;
+    for (std::size_t i = 0; i < levels_.size(); ++i) {
+      const auto& l = levels_[i];
+      std::uint64_t be = header_.block_entries;
+      if (l.first_block != next_block || l.first_block + l.blocks > nb || l.blocks != (l.positions + be - 1) / be ||
+          level_slot_[static_cast<std::size_t>(l.level)] != -1)
+        throw fail("corrupt level table");
+      level_slot_[static_cast<std::size_t>(l.level)] = static_cast<int>(i);
+      next_block += l.blocks;
+    }
+    if (next_block != nb) throw fail("corrupt level table");
+  } catch (...) {
+    ::close(fd_);
+    fd_ = -1;
+    throw;
+  }
+}
+
+tablebase::~tablebase() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+const level_entry* tablebase::find_level(int level) const {
+  if (level < 0 || static_cast<std::size_t>(level) >= level_slot_.size() || level_slot_[static_cast<std::size_t>(level)] < 0)
+    return nullptr;
+  return &levels_[static_cast<std::size_t>(level_slot_[static_cast<std::size_t>(level)])];
+}
+
+std::string tablebase::check_block(std::uint64_t b) const {
+  try {
+    read_block(b);
+    return "";
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+}
+
+decoded_block tablebase::read_block(std::uint64_t b) const {
+  auto fail = [&](const std::string& what) {
+    return input_error("'" + path_ + "': block " + std::to_string(b) + ": " + what);
+  };
+  if (b >= blocks_.size()) throw fail("no such block");
+  const block_entry& e = blocks_[b];
+  std::vector<char> comp(e.compressed_size);
+  if (::pread(fd_, comp.data(), comp.size(), static_cast<off_t>(e.offset)) != static_cast<ssize_t>(comp.size()))
+    throw fail("truncated");
+  if (XXH64(comp.data(), comp.size(), 0) != e.checksum) throw fail("checksum mismatch (file corrupt)");
+  decoded_block d;
+  d.bytes.resize(static_cast<std::size_t>(e.raw_size) + 8, 0);
+  std::size_t got = ZSTD_decompress(d.bytes.data(), e.raw_size, comp.data(), comp.size());
+  if (ZSTD_isError(got) || got != e.raw_size) throw fail("does not decompress (file corrupt)");
+  // Locate the block within its level (levels are stored in block order).
+  auto it = std::upper_bound(levels_.begin(), levels_.end(), b,
+                             [](std::uint64_t x, const level_entry& l) { return x < l.first_block; });
+  const level_entry* lv = nullptr;
+  if (it != levels_.begin() && b < std::prev(it)->first_block + std::prev(it)->blocks) lv = &*std::prev(it);
+  if (!lv) throw fail("belongs to no level");
+  const std::uint64_t be = header_.block_entries;
+  d.first = (b - lv->first_block) * be;
+  d.count = static_cast<std::uint32_t>(std::min<std::uint64_t>(be, lv->positions - d.first));
+  const std::size_t nf = header_.fields.size();
+  if (e.raw_size < nf) throw fail("too short");
+  std::uint64_t bit = nf * 8;
+  for (std::size_t f = 0; f < nf; ++f) {
+    d.widths.push_back(d.bytes[f]);
+    d.is_signed.push_back(header_.fields[f].is_signed);
+    if (d.bytes[f] > 56) throw fail("bad field width");
+    d.plane_start.push_back(bit);
+    bit += (static_cast<std::uint64_t>(d.count) * d.bytes[f] + 7) / 8 * 8;
+  }
+  if (bit != static_cast<std::uint64_t>(e.raw_size) * 8) throw fail("size does not match its fields");
+  return d;
+}
+
+const decoded_block& tablebase::cached_block(std::uint64_t b) {
+  auto it = cache_.find(b);
+  if (it != cache_.end()) {
+    lru_.splice(lru_.begin(), lru_, it->second.second);
+    return it->second.first;
+  }
+  decoded_block d = read_block(b);
+  std::size_t sz = d.bytes.size();
+  while (!lru_.empty() && cached_ + sz > cache_bytes_) {
+    auto victim = cache_.find(lru_.back());
+    cached_ -= victim->second.first.bytes.size();
+    cache_.erase(victim);
+    lru_.pop_back();
+  }
+  lru_.push_front(b);
+  cached_ += sz;
+  auto res = cache_.emplace(b, std::make_pair(std::move(d), lru_.begin()));
+  return res.first->second.first;
+}
+
+std::int64_t tablebase::value(int level, std::uint64_t rank, int field) {
+  const level_entry* l = find_level(level);
+  if (!l) throw input_error("'" + path_ + "' holds no level " + std::to_string(level));
+  if (rank >= l->positions) throw input_error("rank " + std::to_string(rank) + " is past level " + std::to_string(level));
+  if (field < 0 || static_cast<std::size_t>(field) >= header_.fields.size())
+    throw input_error("no such field");
+  const std::uint64_t be = header_.block_entries;
+  const decoded_block& d = cached_block(l->first_block + rank / be);
+  return d.get(static_cast<std::uint32_t>(rank % be), field);
+}
+
+}  // namespace cgtb

@@ -1,0 +1,231 @@
+// cgtb: build and query retrograde tablebases of combinatorial games.
+#include <omp.h>
+
+#include <cxxopts.hpp>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cgtb/driver.hpp"
+#include "cgtb/error.hpp"
+#include "cgtb/tablebase.hpp"
+
+namespace {
+
+using namespace cgtb;
+
+const char* kUsage =
+    "usage: cgtb <command> [options]\n"
+    "\n"
+    "commands:\n"
+    "  build GAME   solve every position of a game and write a tablebase\n"
+    "  query FILE   look positions up (arguments, or one per line on stdin)\n"
+    "  info FILE    header, levels, sizes, and a check of every checksum\n"
+    "  census FILE  reachable positions from the start, and how many are wild\n"
+    "\n"
+    "Run 'cgtb <command> --help' for the options of a command.\n";
+
+std::string games_help() {
+  std::string s = "games:\n";
+  for (const auto& g : game_registry()) s += "  " + g.name + std::string(14 - std::min<std::size_t>(13, g.name.size()), ' ') + g.summary + "\n";
+  return s;
+}
+
+cxxopts::ParseResult parse_or_help(cxxopts::Options& o, int argc, char** argv, const std::string& extra = "") {
+  o.add_options()("h,help", "show this help");
+  auto r = o.parse(argc, argv);
+  if (r.count("help")) {
+    std::cout << o.help() << extra;
+    std::exit(0);
+  }
+  return r;
+}
+
+std::unique_ptr<game_driver> driver_for(const tablebase& tb) {
+  return find_game(tb.header().ruleset).from_params(tb.header().params);
+}
+
+int cmd_build(int argc, char** argv) {
+  if (argc < 2 || std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h") {
+    std::cout << "usage: cgtb build GAME [options]\n\n" << games_help()
+              << "\nRun 'cgtb build GAME --help' for the options of a game.\n";
+    return argc < 2 ? 2 : 0;
+  }
+  const game_entry& game = find_game(argv[1]);
+  cxxopts::Options o("cgtb build " + game.name, game.summary);
+  game.add_options(o);
+  o.add_options("build")("values", "value kinds: normal, misere, genus, or all", cxxopts::value<std::string>()->default_value("all"))(
+      "backend", "cpu or cuda", cxxopts::value<std::string>()->default_value("cpu"))(
+      "o,output", "output file (default GAME-PARAMS.cgtb)", cxxopts::value<std::string>())(
+      "threads", "CPU threads (0 = all cores)", cxxopts::value<int>()->default_value("0"))(
+      "stats", "print per-level figures: positions, options, time, positions/s, peak memory")(
+      "q,quiet", "no progress lines")(
+      "block-entries", "positions per compressed block", cxxopts::value<std::uint32_t>()->default_value("4096"))(
+      "zstd-level", "zstd compression level (1-19)", cxxopts::value<int>()->default_value("9"));
+  auto r = parse_or_help(o, argc - 1, argv + 1);
+  if (!r.unmatched().empty()) throw input_error("unexpected argument '" + r.unmatched()[0] + "'");
+  auto drv = game.from_options(r);
+  build_request req;
+  req.values = r["values"].as<std::string>();
+  req.output = r.count("output") ? r["output"].as<std::string>() : game.name + "-" + drv->params() + ".cgtb";
+  req.solve.backend = parse_backend(r["backend"].as<std::string>());
+  req.solve.threads = r["threads"].as<int>();
+  if (req.solve.threads < 0) throw input_error("--threads must be >= 0");
+  if (req.solve.threads > 0) omp_set_num_threads(req.solve.threads);
+  req.solve.count_options = r.count("stats") > 0;
+  req.stats = r.count("stats") > 0;
+  req.progress = r.count("quiet") == 0;
+  req.block_entries = r["block-entries"].as<std::uint32_t>();
+  if (req.block_entries < 64 || req.block_entries > (1u << 20))
+    throw input_error("--block-entries must be between 64 and 1048576");
+  req.zstd_level = r["zstd-level"].as<int>();
+  if (req.zstd_level < 1 || req.zstd_level > 19) throw input_error("--zstd-level must be between 1 and 19");
+  if (req.progress)
+    std::cerr << "[cgtb] building " << game.name << " " << drv->params() << " (" << req.values << ") on "
+              << backend_name(req.solve.backend) << " -> " << req.output << "\n";
+  drv->build(req);
+  if (req.progress) std::cerr << "[cgtb] wrote " << req.output << "\n";
+  return 0;
+}
+
+int cmd_query(int argc, char** argv) {
+  cxxopts::Options o("cgtb query", "Look positions up in a tablebase.");
+  o.positional_help("FILE [POSITION...]");
+  o.add_options()("file", "tablebase", cxxopts::value<std::string>())(
+      "positions", "positions (default: one per line on stdin)", cxxopts::value<std::vector<std::string>>())(
+      "json", "one JSON object per position")("cache-mb", "decompressed-block cache size in MB",
+                                                cxxopts::value<std::size_t>()->default_value("1024"));
+  o.parse_positional({"file", "positions"});
+  auto r = parse_or_help(o, argc, argv,
+                         "\nCram positions are written row by row, rows separated by '/', '.' empty, '#' covered,\n"
+                         "e.g. '...../.##../.....'. Moves are named by their two cells, columns a.., rows 1..\n"
+                         "(row 1 is the first row written), e.g. 'b2-b3'.\n");
+  if (!r.count("file")) throw input_error("query needs a tablebase file (cgtb query FILE [POSITION...])");
+  tablebase tb(r["file"].as<std::string>(), r["cache-mb"].as<std::size_t>() << 20);
+  auto drv = driver_for(tb);
+  const bool json = r.count("json") > 0;
+  std::ostringstream buf;
+  auto one = [&](const std::string& text) { drv->query(tb, drv->parse(text), json, buf); };
+  if (r.count("positions")) {
+    for (const auto& p : r["positions"].as<std::vector<std::string>>()) one(p);
+    std::cout << buf.str();
+  } else {
+    std::string line;
+    while (std::getline(std::cin, line)) {
+      if (line.empty() || line[0] == '%') continue;
+      one(line);
+      if (buf.tellp() > (1 << 20)) {
+        std::cout << buf.str();
+        buf.str("");
+      }
+    }
+    std::cout << buf.str();
+  }
+  return 0;
+}
+
+int cmd_info(int argc, char** argv) {
+  cxxopts::Options o("cgtb info", "Header, levels, sizes and checksums of a tablebase.");
+  o.positional_help("FILE");
+  o.add_options()("file", "tablebase", cxxopts::value<std::string>())("no-verify", "skip the block checksums");
+  o.parse_positional({"file"});
+  auto r = parse_or_help(o, argc, argv);
+  if (!r.count("file")) throw input_error("info needs a tablebase file");
+  tablebase tb(r["file"].as<std::string>(), 0);
+  const auto& h = tb.header();
+  std::cout << "file: " << tb.path() << " (" << tb.file_size() << " bytes, format version " << kFormatVersion << ")\n";
+  std::cout << h.to_text();
+  std::uint64_t total = 0;
+  std::cout << "\n" << std::setw(6) << "level" << std::setw(15) << "positions" << std::setw(9) << "blocks"
+            << std::setw(14) << "bytes" << std::setw(14) << "bits/position\n";
+  for (const auto& l : tb.levels()) {
+    std::uint64_t bytes = 0;
+    for (std::uint64_t b = l.first_block; b < l.first_block + l.blocks; ++b) bytes += tb.blocks()[b].compressed_size;
+    total += l.positions;
+    std::cout << std::setw(6) << l.level << std::setw(15) << l.positions << std::setw(9) << l.blocks << std::setw(14)
+              << bytes << std::setw(13) << std::fixed << std::setprecision(3)
+              << (l.positions ? 8.0 * static_cast<double>(bytes) / static_cast<double>(l.positions) : 0.0) << "\n";
+  }
+  std::uint64_t raw = 0, comp = 0;
+  for (const auto& b : tb.blocks()) {
+    raw += b.raw_size;
+    comp += b.compressed_size;
+  }
+  std::cout << "total: " << total << " positions, " << tb.blocks().size() << " blocks, " << comp
+            << " compressed bytes (" << std::setprecision(3) << (total ? 8.0 * comp / total : 0.0)
+            << " bits/position; packed " << (total ? 8.0 * raw / total : 0.0) << " bits/position before zstd)\n";
+  if (r.count("no-verify")) return 0;
+  std::vector<std::string> bad(tb.blocks().size());
+  const std::int64_t nb = static_cast<std::int64_t>(tb.blocks().size());
+#pragma omp parallel for schedule(dynamic, 16)
+  for (std::int64_t b = 0; b < nb; ++b) bad[static_cast<std::size_t>(b)] = tb.check_block(static_cast<std::uint64_t>(b));
+  std::size_t nbad = 0;
+  for (const auto& e : bad)
+    if (!e.empty()) {
+      if (nbad++ < 10) std::cout << "  " << e << "\n";
+    }
+  if (nbad) {
+    std::cout << "checksums: " << nbad << " of " << nb << " blocks BAD\n";
+    throw input_error("'" + tb.path() + "': " + std::to_string(nbad) + " corrupt block(s)");
+  }
+  std::cout << "checksums: OK (" << nb << " blocks, header and index)\n";
+  return 0;
+}
+
+int cmd_census(int argc, char** argv) {
+  cxxopts::Options o("cgtb census",
+                     "Positions reachable from the start by legal play (the start included), how many are wild,\n"
+                     "and the smallest wild one. Needs a tablebase built with --values genus.");
+  o.positional_help("FILE");
+  o.add_options()("file", "tablebase", cxxopts::value<std::string>())("by-level", "counts per level too");
+  o.parse_positional({"file"});
+  auto r = parse_or_help(o, argc, argv);
+  if (!r.count("file")) throw input_error("census needs a tablebase file");
+  tablebase tb(r["file"].as<std::string>(), 0);
+  auto drv = driver_for(tb);
+  census_report c = drv->census(tb);
+  std::cout << tb.header().ruleset << " " << tb.header().params << "\n";
+  std::cout << "reachable positions (start included): " << c.reachable << "\n";
+  std::cout << "wild: " << c.wild << "\n";
+  if (c.smallest_wild_level >= 0)
+    std::cout << "smallest wild level: " << c.smallest_wild_level << ", e.g. " << c.smallest_wild_example << " genus "
+              << c.smallest_wild_genus << "\n";
+  else
+    std::cout << "smallest wild level: none\n";
+  if (r.count("by-level"))
+    for (std::size_t l = 0; l < c.reachable_by_level.size(); ++l)
+      if (c.reachable_by_level[l]) std::cout << "  level " << l << ": " << c.reachable_by_level[l] << " reachable, " << c.wild_by_level[l] << " wild\n";
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2 || std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h") {
+    std::cout << kUsage << "\n" << games_help();
+    return argc < 2 ? 2 : 0;
+  }
+  std::string cmd = argv[1];
+  try {
+    if (cmd == "build") return cmd_build(argc - 1, argv + 1);
+    if (cmd == "query") return cmd_query(argc - 1, argv + 1);
+    if (cmd == "info") return cmd_info(argc - 1, argv + 1);
+    if (cmd == "census") return cmd_census(argc - 1, argv + 1);
+    std::cerr << "cgtb: error: unknown command '" << cmd << "'\n" << kUsage;
+    return 2;
+  } catch (const input_error& e) {
+    std::cerr << "cgtb: error: " << e.what() << "\n";
+    return 2;
+  } catch (const resource_error& e) {
+    std::cerr << "cgtb: error: " << e.what() << "\n";
+    return 3;
+  } catch (const cxxopts::exceptions::exception& e) {
+    std::cerr << "cgtb: error: " << e.what() << "\n";
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "cgtb: internal error: " << e.what() << "\n";
+    return 1;
+  }
+}
