@@ -50,8 +50,6 @@ TEST(Genus, UnsettledRunIsMarkedAndWild) {
   EXPECT_FALSE(g.tame());
 }
 
-TEST(Genus, WideValuesAreCommaSeparated) {
-  EXPECT_EQ(make(10, {10, 8, 10, 8, 10, 8, 10, 8}).symbol(), "10^{10,8}");
-}
+TEST(Genus, WideValuesAreCommaSeparated) { EXPECT_EQ(make(10, {10, 8, 10, 8, 10, 8, 10, 8}).symbol(), "10^{10,8}"); }
 
 }  // namespace

@@ -29,7 +29,8 @@ const char* kUsage =
 
 std::string games_help() {
   std::string s = "games:\n";
-  for (const auto& g : game_registry()) s += "  " + g.name + std::string(14 - std::min<std::size_t>(13, g.name.size()), ' ') + g.summary + "\n";
+  for (const auto& g : game_registry())
+    s += "  " + g.name + std::string(14 - std::min<std::size_t>(13, g.name.size()), ' ') + g.summary + "\n";
   return s;
 }
 
@@ -49,20 +50,21 @@ std::unique_ptr<game_driver> driver_for(const tablebase& tb) {
 
 int cmd_build(int argc, char** argv) {
   if (argc < 2 || std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h") {
-    std::cout << "usage: cgtb build GAME [options]\n\n" << games_help()
-              << "\nRun 'cgtb build GAME --help' for the options of a game.\n";
+    std::cout << "usage: cgtb build GAME [options]\n\n"
+              << games_help() << "\nRun 'cgtb build GAME --help' for the options of a game.\n";
     return argc < 2 ? 2 : 0;
   }
   const game_entry& game = find_game(argv[1]);
   cxxopts::Options o("cgtb build " + game.name, game.summary);
   game.add_options(o);
-  o.add_options("build")("values", "value kinds: normal, misere, genus, or all", cxxopts::value<std::string>()->default_value("all"))(
+  o.add_options("build")("values", "value kinds: normal, misere, genus, or all",
+                         cxxopts::value<std::string>()->default_value("all"))(
       "backend", "cpu or cuda", cxxopts::value<std::string>()->default_value("cpu"))(
       "o,output", "output file (default GAME-PARAMS.cgtb)", cxxopts::value<std::string>())(
       "threads", "CPU threads (0 = all cores)", cxxopts::value<int>()->default_value("0"))(
       "stats", "print per-level figures: positions, options, time, positions/s, peak memory")(
-      "q,quiet", "no progress lines")(
-      "block-entries", "positions per compressed block", cxxopts::value<std::uint32_t>()->default_value("4096"))(
+      "q,quiet", "no progress lines")("block-entries", "positions per compressed block",
+                                      cxxopts::value<std::uint32_t>()->default_value("4096"))(
       "zstd-level", "zstd compression level (1-19)", cxxopts::value<int>()->default_value("9"));
   auto r = parse_or_help(o, argc - 1, argv + 1);
   if (!r.unmatched().empty()) throw input_error("unexpected argument '" + r.unmatched()[0] + "'");
@@ -96,7 +98,7 @@ int cmd_query(int argc, char** argv) {
   o.add_options()("file", "tablebase", cxxopts::value<std::string>())(
       "positions", "positions (default: one per line on stdin)", cxxopts::value<std::vector<std::string>>())(
       "json", "one JSON object per position")("cache-mb", "decompressed-block cache size in MB",
-                                                cxxopts::value<std::size_t>()->default_value("1024"));
+                                              cxxopts::value<std::size_t>()->default_value("1024"));
   o.parse_positional({"file", "positions"});
   auto r = parse_or_help(o, argc, argv,
                          "\nCram positions are written row by row, rows separated by '/', '.' empty, '#' covered,\n"
@@ -138,8 +140,9 @@ int cmd_info(int argc, char** argv) {
   std::cout << "file: " << tb.path() << " (" << tb.file_size() << " bytes, format version " << kFormatVersion << ")\n";
   std::cout << h.to_text();
   std::uint64_t total = 0;
-  std::cout << "\n" << std::setw(6) << "level" << std::setw(15) << "positions" << std::setw(9) << "blocks"
-            << std::setw(14) << "bytes" << std::setw(14) << "bits/position\n";
+  std::cout << "\n"
+            << std::setw(6) << "level" << std::setw(15) << "positions" << std::setw(9) << "blocks" << std::setw(14)
+            << "bytes" << std::setw(14) << "bits/position\n";
   for (const auto& l : tb.levels()) {
     std::uint64_t bytes = 0;
     for (std::uint64_t b = l.first_block; b < l.first_block + l.blocks; ++b) bytes += tb.blocks()[b].compressed_size;
@@ -160,7 +163,8 @@ int cmd_info(int argc, char** argv) {
   std::vector<std::string> bad(tb.blocks().size());
   const std::int64_t nb = static_cast<std::int64_t>(tb.blocks().size());
 #pragma omp parallel for schedule(dynamic, 16)
-  for (std::int64_t b = 0; b < nb; ++b) bad[static_cast<std::size_t>(b)] = tb.check_block(static_cast<std::uint64_t>(b));
+  for (std::int64_t b = 0; b < nb; ++b)
+    bad[static_cast<std::size_t>(b)] = tb.check_block(static_cast<std::uint64_t>(b));
   std::size_t nbad = 0;
   for (const auto& e : bad)
     if (!e.empty()) {
@@ -196,7 +200,9 @@ int cmd_census(int argc, char** argv) {
     std::cout << "smallest wild level: none\n";
   if (r.count("by-level"))
     for (std::size_t l = 0; l < c.reachable_by_level.size(); ++l)
-      if (c.reachable_by_level[l]) std::cout << "  level " << l << ": " << c.reachable_by_level[l] << " reachable, " << c.wild_by_level[l] << " wild\n";
+      if (c.reachable_by_level[l])
+        std::cout << "  level " << l << ": " << c.reachable_by_level[l] << " reachable, " << c.wild_by_level[l]
+                  << " wild\n";
   return 0;
 }
 

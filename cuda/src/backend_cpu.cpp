@@ -1,7 +1,7 @@
 // CPU backend: the level kernel on Thrust's OpenMP system, compiled by g++
 // with THRUST_DEVICE_SYSTEM=THRUST_DEVICE_SYSTEM_OMP.
-#include <thrust/system/omp/execution_policy.h>
 #include <omp.h>
+#include <thrust/system/omp/execution_policy.h>
 #include <unistd.h>
 
 #include <fstream>
@@ -71,14 +71,12 @@ struct cpu_backend {
 }  // namespace
 
 template <class Game, class Rule>
-void solve_cpu(const Game& game, const solve_options& opts,
-               const level_consumer<typename Rule::record>& consume) {
+void solve_cpu(const Game& game, const solve_options& opts, const level_consumer<typename Rule::record>& consume) {
   solve_with<cpu_backend, Game, Rule>(game, opts, consume);
 }
 
-#define CGTB_SOLVE(G, R)                                     \
-  template void solve_cpu<G, R>(const G&, const solve_options&, \
-                                const level_consumer<typename R::record>&);
+#define CGTB_SOLVE(G, R) \
+  template void solve_cpu<G, R>(const G&, const solve_options&, const level_consumer<typename R::record>&);
 #include "instantiations.inc"
 #undef CGTB_SOLVE
 

@@ -35,8 +35,7 @@ struct cuda_backend {
 
   explicit cuda_backend(const solve_options&) {
     int n = 0;
-    if (cudaGetDeviceCount(&n) != cudaSuccess || n == 0)
-      throw input_error("--backend cuda: no CUDA device is present");
+    if (cudaGetDeviceCount(&n) != cudaSuccess || n == 0) throw input_error("--backend cuda: no CUDA device is present");
   }
   auto policy() const { return thrust::cuda::par; }
   std::size_t available_bytes() const {
@@ -67,8 +66,7 @@ struct cuda_backend {
   template <class T>
   const T* to_host(const buffer<T>& b, std::size_t n, std::vector<T>& staging) {
     staging.resize(n);
-    cuda_check(cudaMemcpy(staging.data(), b.data(), n * sizeof(T), cudaMemcpyDeviceToHost),
-               "cudaMemcpy to host");
+    cuda_check(cudaMemcpy(staging.data(), b.data(), n * sizeof(T), cudaMemcpyDeviceToHost), "cudaMemcpy to host");
     return staging.data();
   }
   void check(const char* what) {
@@ -80,14 +78,12 @@ struct cuda_backend {
 }  // namespace
 
 template <class Game, class Rule>
-void solve_cuda(const Game& game, const solve_options& opts,
-                const level_consumer<typename Rule::record>& consume) {
+void solve_cuda(const Game& game, const solve_options& opts, const level_consumer<typename Rule::record>& consume) {
   solve_with<cuda_backend, Game, Rule>(game, opts, consume);
 }
 
-#define CGTB_SOLVE(G, R)                                      \
-  template void solve_cuda<G, R>(const G&, const solve_options&, \
-                                 const level_consumer<typename R::record>&);
+#define CGTB_SOLVE(G, R) \
+  template void solve_cuda<G, R>(const G&, const solve_options&, const level_consumer<typename R::record>&);
 #include "instantiations.inc"
 #undef CGTB_SOLVE
 

@@ -30,8 +30,7 @@ inline std::string format_bytes(double b) {
 }
 
 template <class Backend, class Game, class Rule>
-void solve_with(const Game& game, const solve_options& opts,
-                const level_consumer<typename Rule::record>& consume) {
+void solve_with(const Game& game, const solve_options& opts, const level_consumer<typename Rule::record>& consume) {
   using record = typename Rule::record;
   using view_type = typename Game::view_type;
   using clock = std::chrono::steady_clock;
@@ -64,10 +63,9 @@ void solve_with(const Game& game, const solve_options& opts,
     const std::uint64_t n = view.level_size(level);
     const double need = static_cast<double>(n) * sizeof(record);
     if (need > static_cast<double>(be.available_bytes()))
-      throw resource_error("level " + std::to_string(level) + " has " + std::to_string(n) +
-                           " positions and needs " + format_bytes(need) + " but only " +
-                           format_bytes(static_cast<double>(be.available_bytes())) + " of " +
-                           be.memory_name() + " memory is available");
+      throw resource_error("level " + std::to_string(level) + " has " + std::to_string(n) + " positions and needs " +
+                           format_bytes(need) + " but only " + format_bytes(static_cast<double>(be.available_bytes())) +
+                           " of " + be.memory_name() + " memory is available");
     auto out = be.template allocate<record>(n);
     be.copy_to_device(by_level.data(), by_level_host.data(), by_level_host.size());
 
@@ -80,8 +78,8 @@ void solve_with(const Game& game, const solve_options& opts,
     level_report rep;
     rep.level = level;
     rep.positions = n;
-    rep.max_value = thrust::transform_reduce(be.policy(), out.data(), out.data() + n,
-                                             max_value_kernel<Rule>{}, 0u, thrust::maximum<unsigned>());
+    rep.max_value = thrust::transform_reduce(be.policy(), out.data(), out.data() + n, max_value_kernel<Rule>{}, 0u,
+                                             thrust::maximum<unsigned>());
     be.check("level kernel");
     if (opts.count_options) {
       rep.options = thrust::transform_reduce(

@@ -12,11 +12,16 @@ impartial_kinds impartial_kinds::parse(const std::string& text) {
   std::istringstream in(text);
   std::string item;
   while (std::getline(in, item, ',')) {
-    if (item == "normal") k.normal = true;
-    else if (item == "misere") k.misere = true;
-    else if (item == "genus") k.genus = true;
-    else if (item == "all") k.normal = k.misere = k.genus = true;
-    else throw input_error("unknown value kind '" + item + "' (expected normal, misere, genus or all)");
+    if (item == "normal")
+      k.normal = true;
+    else if (item == "misere")
+      k.misere = true;
+    else if (item == "genus")
+      k.genus = true;
+    else if (item == "all")
+      k.normal = k.misere = k.genus = true;
+    else
+      throw input_error("unknown value kind '" + item + "' (expected normal, misere, genus or all)");
   }
   if (k.genus) k.normal = k.misere = true;
   if (!k.normal && !k.misere) throw input_error("no value kind given (expected normal, misere, genus or all)");
@@ -56,7 +61,8 @@ void print_build_stats(std::ostream& out, const std::vector<level_report>& level
   std::uint64_t pos = 0, opt = 0;
   double ksec = 0;
   out << std::setw(6) << "level" << std::setw(15) << "positions" << std::setw(15) << "options" << std::setw(11)
-      << "seconds" << std::setw(14) << "positions/s" << "\n";
+      << "seconds" << std::setw(14) << "positions/s"
+      << "\n";
   auto row = [&](const std::string& name, std::uint64_t p, std::uint64_t o, double s) {
     out << std::setw(6) << name << std::setw(15) << p << std::setw(15) << o << std::setw(11) << std::fixed
         << std::setprecision(4) << s << std::setw(14) << std::setprecision(0) << (s > 0 ? p / s : 0.0) << "\n";

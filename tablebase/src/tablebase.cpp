@@ -8,8 +8,8 @@
 #include <zstd.h>
 
 #include <algorithm>
-#include <iterator>
 #include <cstring>
+#include <iterator>
 #include <sstream>
 
 #include "cgtb/error.hpp"
@@ -39,7 +39,9 @@ std::uint64_t get64(const unsigned char* p) {
   return v;
 }
 
-std::uint64_t zigzag(std::int64_t v) { return (static_cast<std::uint64_t>(v) << 1) ^ static_cast<std::uint64_t>(v >> 63); }
+std::uint64_t zigzag(std::int64_t v) {
+  return (static_cast<std::uint64_t>(v) << 1) ^ static_cast<std::uint64_t>(v >> 63);
+}
 std::int64_t unzigzag(std::uint64_t u) { return static_cast<std::int64_t>(u >> 1) ^ -static_cast<std::int64_t>(u & 1); }
 
 int bit_width(std::uint64_t v) {
@@ -61,8 +63,7 @@ std::string pack_block(const std::vector<field_spec>& fields, std::uint64_t coun
     std::uint64_t maxu = 0;
     for (std::uint64_t j = 0; j < count; ++j) {
       std::int64_t v = values[f * count + j];
-      if (!fields[f].is_signed && v < 0)
-        throw std::logic_error("negative value in unsigned field " + fields[f].name);
+      if (!fields[f].is_signed && v < 0) throw std::logic_error("negative value in unsigned field " + fields[f].name);
       std::uint64_t u = fields[f].is_signed ? zigzag(v) : static_cast<std::uint64_t>(v);
       maxu = std::max(maxu, u);
     }
@@ -334,7 +335,8 @@ tablebase::tablebase(const std::string& path, std::size_t cache_bytes) : path_(p
     auto whole = read_at(0, 24 + hlen + 8);
     if (XXH64(whole.data(), 24 + hlen, 0) != get64(&whole[24 + hlen]))
       throw fail("header checksum mismatch (file corrupt)");
-    header_ = tablebase_header::from_text(std::string(whole.begin() + 24, whole.begin() + 24 + static_cast<long>(hlen)));
+    header_ =
+        tablebase_header::from_text(std::string(whole.begin() + 24, whole.begin() + 24 + static_cast<long>(hlen)));
     if (size_ < 32 + hlen + kTrailerBytes) throw fail("truncated (no trailer)");
     auto tr = read_at(size_ - kTrailerBytes, kTrailerBytes);
     if (std::memcmp(&tr[24], kEndMagic, 8) != 0) throw fail("truncated or unfinished (no end marker)");
@@ -385,7 +387,8 @@ tablebase::~tablebase() {
 }
 
 const level_entry* tablebase::find_level(int level) const {
-  if (level < 0 || static_cast<std::size_t>(level) >= level_slot_.size() || level_slot_[static_cast<std::size_t>(level)] < 0)
+  if (level < 0 || static_cast<std::size_t>(level) >= level_slot_.size() ||
+      level_slot_[static_cast<std::size_t>(level)] < 0)
     return nullptr;
   return &levels_[static_cast<std::size_t>(level_slot_[static_cast<std::size_t>(level)])];
 }
@@ -459,9 +462,9 @@ const decoded_block& tablebase::cached_block(std::uint64_t b) {
 std::int64_t tablebase::value(int level, std::uint64_t rank, int field) {
   const level_entry* l = find_level(level);
   if (!l) throw input_error("'" + path_ + "' holds no level " + std::to_string(level));
-  if (rank >= l->positions) throw input_error("rank " + std::to_string(rank) + " is past level " + std::to_string(level));
-  if (field < 0 || static_cast<std::size_t>(field) >= header_.fields.size())
-    throw input_error("no such field");
+  if (rank >= l->positions)
+    throw input_error("rank " + std::to_string(rank) + " is past level " + std::to_string(level));
+  if (field < 0 || static_cast<std::size_t>(field) >= header_.fields.size()) throw input_error("no such field");
   const std::uint64_t be = header_.block_entries;
   const decoded_block& d = cached_block(l->first_block + rank / be);
   return d.get(static_cast<std::uint32_t>(rank % be), field);

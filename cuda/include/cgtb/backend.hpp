@@ -21,9 +21,9 @@ bool cuda_backend_compiled();
 struct level_report {
   int level = 0;
   std::uint64_t positions = 0;
-  std::uint64_t options = 0;   ///< options examined (counted only with stats)
-  double seconds = 0;          ///< kernel wall time, transfers included
-  unsigned max_value = 0;      ///< largest value in any record of the level
+  std::uint64_t options = 0;  ///< options examined (counted only with stats)
+  double seconds = 0;         ///< kernel wall time, transfers included
+  unsigned max_value = 0;     ///< largest value in any record of the level
 };
 
 /// How to run a solve.
@@ -45,7 +45,6 @@ using level_consumer = std::function<void(const level_report& report, const Reco
 /// overflows its record.
 /// Instantiated for the (game, rule) pairs listed in cuda/src/instantiations.inc.
 template <class Game, class Rule>
-void solve(const Game& game, const solve_options& opts,
-           const level_consumer<typename Rule::record>& consume);
+void solve(const Game& game, const solve_options& opts, const level_consumer<typename Rule::record>& consume);
 
 }  // namespace cgtb

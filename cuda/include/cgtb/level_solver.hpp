@@ -12,6 +12,11 @@ namespace cgtb {
 
 /// Kernel functor solving ranks [chunk * chunk_size, ...) of one level.
 ///
+/// The value rule drives the option walk: Rule::evaluate(view, level, p,
+/// lookup) enumerates the options it needs (all options for impartial rules,
+/// Left's and Right's for partizan ones, scored options for scoring rules) and
+/// reads each option's record with lookup(option_level, option_rank).
+///
 /// `by_level[L]` points to the records of level L wherever L is resident (the
 /// levels an option can land on); `out` receives `count` records. With
 /// chunk_size > 1 a work item unranks its first position and walks to the next
@@ -31,12 +36,11 @@ struct level_kernel {
     std::uint64_t first = chunk * chunk_size;
     std::uint64_t last = first + chunk_size < count ? first + chunk_size : count;
     typename View::position p = game.unrank(level, first);
+    auto lookup = [this](int option_level, std::uint64_t option_rank) -> const record& {
+      return by_level[option_level][option_rank];
+    };
     for (std::uint64_t i = first; i < last; ++i) {
-      typename Rule::accumulator acc;
-      game.for_each_option(level, p, [&](int option_level, std::uint64_t option_rank) {
-        acc.add(by_level[option_level][option_rank]);
-      });
-      out[i] = acc.finish();
+      out[i] = Rule::evaluate(game, level, p, lookup);
       if (i + 1 < last) p = game.next(level, p);
     }
   }

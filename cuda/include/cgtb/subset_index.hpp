@@ -34,9 +34,7 @@ struct subset_index {
   int n;
 
   /// C(c, j) with C(c, j) = 0 for j < 0 or j > c.
-  CGTB_HD std::uint64_t choose(int c, int j) const {
-    return (j < 0 || c < 0) ? 0 : binom[c * kBinomStride + j];
-  }
+  CGTB_HD std::uint64_t choose(int c, int j) const { return (j < 0 || c < 0) ? 0 : binom[c * kBinomStride + j]; }
 
   /// Number of k-subsets: the size of level k.
   CGTB_HD std::uint64_t count(int k) const { return choose(n, k); }
@@ -104,9 +102,7 @@ struct removal_ranker {
   }
 
   /// Index of element `cell` within the set (number of elements below it).
-  CGTB_HD int index_of(int cell) const {
-    return popcount64(set & ((1ull << cell) - 1));
-  }
+  CGTB_HD int index_of(int cell) const { return popcount64(set & ((1ull << cell) - 1)); }
 
   /// Rank of the set with cells x < y (both members) removed.
   CGTB_HD std::uint64_t rank_without(int x, int y) const {

@@ -59,9 +59,9 @@ cram::position cram::parse(const std::string& text) const {
     ++c;
   }
   if (r + 1 != board_.rows || c != board_.cols)
-    throw input_error("position '" + text + "' has " + std::to_string(r + 1) + " rows (last of " +
-                      std::to_string(c) + " cells); the " + params() + " board needs " +
-                      std::to_string(board_.rows) + " rows of " + std::to_string(board_.cols));
+    throw input_error("position '" + text + "' has " + std::to_string(r + 1) + " rows (last of " + std::to_string(c) +
+                      " cells); the " + params() + " board needs " + std::to_string(board_.rows) + " rows of " +
+                      std::to_string(board_.cols));
   return p;
 }
 

@@ -36,20 +36,20 @@ struct option_ref {
 
 /// What `cgtb build` asks for.
 struct build_request {
-  std::string values;         ///< comma-separated value kinds, "" = the game's default
-  std::string output;         ///< file to write
+  std::string values;  ///< comma-separated value kinds, "" = the game's default
+  std::string output;  ///< file to write
   solve_options solve;
-  bool progress = true;       ///< a line per level on stderr
-  bool stats = false;         ///< per-level figures on stdout
+  bool progress = true;  ///< a line per level on stderr
+  bool stats = false;    ///< per-level figures on stdout
   std::uint32_t block_entries = 4096;
   int zstd_level = 9;
 };
 
 /// Result of `cgtb census`.
 struct census_report {
-  std::uint64_t reachable = 0;      ///< positions reachable from the start, the start included
+  std::uint64_t reachable = 0;  ///< positions reachable from the start, the start included
   std::uint64_t wild = 0;
-  int smallest_wild_level = -1;     ///< -1 when no reachable position is wild
+  int smallest_wild_level = -1;  ///< -1 when no reachable position is wild
   std::string smallest_wild_example;
   std::string smallest_wild_genus;
   std::vector<std::uint64_t> reachable_by_level, wild_by_level;  ///< indexed by level

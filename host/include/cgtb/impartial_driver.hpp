@@ -187,8 +187,7 @@ class impartial_driver : public game_driver {
         rep.smallest_wild_level = level;
         position_ref w = ref(view.unrank(level, first_wild));
         rep.smallest_wild_example = w.text;
-        rep.smallest_wild_genus =
-            genus_of([&](int f) { return tb.value(level, first_wild, f); }, fg, fm).symbol();
+        rep.smallest_wild_genus = genus_of([&](int f) { return tb.value(level, first_wild, f); }, fg, fm).symbol();
       }
       above.swap(here);
     }
@@ -213,9 +212,12 @@ class impartial_driver : public game_driver {
     h.zstd_level = req.zstd_level;
     std::vector<int> fids;
     for (const auto& f : h.fields) {
-      if (f.name == "grundy") fids.push_back(field_grundy);
-      else if (f.name == "misere") fids.push_back(field_misere);
-      else fids.push_back(field_misere + std::atoi(f.name.c_str() + 5));
+      if (f.name == "grundy")
+        fids.push_back(field_grundy);
+      else if (f.name == "misere")
+        fids.push_back(field_misere);
+      else
+        fids.push_back(field_misere + std::atoi(f.name.c_str() + 5));
     }
     tablebase_writer w(req.output, h);
     std::vector<level_report> reports;

@@ -28,11 +28,11 @@ struct field_spec {
 /// What the header says. `family` names the value family ("impartial",
 /// "partizan", "scoring"), `values` the value kinds asked for.
 struct tablebase_header {
-  std::string ruleset;            ///< e.g. "cram"
-  std::string params;             ///< canonical parameter text, e.g. "4x5"
-  std::string family;             ///< value family
-  std::string values;             ///< e.g. "normal,misere,genus"
-  std::vector<field_spec> fields; ///< per-position fields, in storage order
+  std::string ruleset;             ///< e.g. "cram"
+  std::string params;              ///< canonical parameter text, e.g. "4x5"
+  std::string family;              ///< value family
+  std::string values;              ///< e.g. "normal,misere,genus"
+  std::vector<field_spec> fields;  ///< per-position fields, in storage order
   std::uint32_t block_entries = 4096;
   int zstd_level = 9;
   std::string builder = kBuilderVersion;
@@ -103,9 +103,9 @@ class tablebase_writer {
 struct decoded_block {
   std::uint64_t first = 0;  ///< rank of its first entry within the level
   std::uint32_t count = 0;
-  std::vector<std::uint8_t> widths;       ///< bits per value, per field
-  std::vector<std::uint64_t> plane_start; ///< bit offset of each field's plane
-  std::vector<std::uint8_t> bytes;        ///< raw block, with 8 bytes of padding
+  std::vector<std::uint8_t> widths;        ///< bits per value, per field
+  std::vector<std::uint64_t> plane_start;  ///< bit offset of each field's plane
+  std::vector<std::uint8_t> bytes;         ///< raw block, with 8 bytes of padding
   std::vector<bool> is_signed;
 
   /// Field f of the entry with rank first + i.

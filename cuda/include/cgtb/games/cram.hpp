@@ -94,8 +94,8 @@ struct cram_view {
 
 /// A move of a domino game: the two cells it covers, and the position after.
 struct domino_move {
-  int first, second;            ///< cell indices, first < second
-  std::uint64_t after;          ///< position after the move
+  int first, second;    ///< cell indices, first < second
+  std::uint64_t after;  ///< position after the move
 };
 
 /// Cram on a rows x cols rectangle (host owner of the index tables).

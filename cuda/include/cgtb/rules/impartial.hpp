@@ -18,15 +18,13 @@ CGTB_HD constexpr int misere_state_count(int K) { return K < 0 ? 0 : (K + 1) * (
 
 /// Index of state (a, b) among the misère states, ordered by a then b; every
 /// heap move of a state leads to a state of smaller index.
-CGTB_HD constexpr int misere_state_index(int K, int a, int b) {
-  return a * (K + 1) - a * (a - 1) / 2 + b;
-}
+CGTB_HD constexpr int misere_state_index(int K, int a, int b) { return a * (K + 1) - a * (a - 1) / 2 + b; }
 
 /// Field identifiers of impartial records, as stored in tablebase files.
 enum impartial_field : int {
-  field_grundy = 0,   ///< normal-play Grundy value G(p)
-  field_misere = 1,   ///< misère Grundy value G-(p) = gamma_0
-  field_genus1 = 2,   ///< gamma_k = G-(p + k copies of *2), fields 2..8 for k = 1..7
+  field_grundy = 0,  ///< normal-play Grundy value G(p)
+  field_misere = 1,  ///< misère Grundy value G-(p) = gamma_0
+  field_genus1 = 2,  ///< gamma_k = G-(p + k copies of *2), fields 2..8 for k = 1..7
 };
 
 /// Per-position record: G(p) in `g`, and m[misere_state_index(K, a, b)] =
@@ -88,6 +86,15 @@ struct impartial_rule {
       return r;
     }
   };
+
+  /// Record of position p of `level`: folds every option's record, read with
+  /// at(option_level, option_rank), then applies the mex rule.
+  template <class View, class Lookup>
+  CGTB_HD static record evaluate(const View& game, int level, typename View::position p, const Lookup& at) {
+    accumulator acc;
+    game.for_each_option(level, p, [&](int l, std::uint64_t r) { acc.add(at(l, r)); });
+    return acc.finish();
+  }
 
   /// Largest value anywhere in the record (overflow check: must be < 64).
   CGTB_HD static unsigned max_value(const record& r) {
