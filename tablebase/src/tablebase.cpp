@@ -158,6 +158,7 @@ tablebase_header tablebase_header::from_text(const std::string& text) {
     }
     // "meaningful" and unknown keys: informational, ignored by version 1 readers.
   }
+  if (h.fields.size() > kMaxFields) throw input_error("header lists more than 64 fields");
   if (!seen_ruleset || !seen_fields || !seen_entries || h.fields.empty() || h.block_entries == 0 ||
       h.block_entries > (1u << 24))
     throw input_error("header lacks ruleset, fields or a valid block-entries line");
@@ -449,6 +450,7 @@ const decoded_block& tablebase::cached_block(std::uint64_t b) {
   std::size_t sz = d.bytes.size();
   while (!lru_.empty() && cached_ + sz > cache_bytes_) {
     auto victim = cache_.find(lru_.back());
+    if (victim->first == last_block_) last_ = nullptr;
     cached_ -= victim->second.first.bytes.size();
     cache_.erase(victim);
     lru_.pop_back();
@@ -459,15 +461,31 @@ const decoded_block& tablebase::cached_block(std::uint64_t b) {
   return res.first->second.first;
 }
 
-std::int64_t tablebase::value(int level, std::uint64_t rank, int field) {
+const decoded_block& tablebase::block_of(int level, std::uint64_t rank, std::uint32_t& index) {
   const level_entry* l = find_level(level);
   if (!l) throw input_error("'" + path_ + "' holds no level " + std::to_string(level));
   if (rank >= l->positions)
     throw input_error("rank " + std::to_string(rank) + " is past level " + std::to_string(level));
-  if (field < 0 || static_cast<std::size_t>(field) >= header_.fields.size()) throw input_error("no such field");
   const std::uint64_t be = header_.block_entries;
-  const decoded_block& d = cached_block(l->first_block + rank / be);
-  return d.get(static_cast<std::uint32_t>(rank % be), field);
+  const std::uint64_t b = l->first_block + rank / be;
+  index = static_cast<std::uint32_t>(rank % be);
+  if (b != last_block_ || !last_) {
+    last_ = &cached_block(b);
+    last_block_ = b;
+  }
+  return *last_;
+}
+
+std::int64_t tablebase::value(int level, std::uint64_t rank, int field) {
+  if (field < 0 || static_cast<std::size_t>(field) >= header_.fields.size()) throw input_error("no such field");
+  std::uint32_t i;
+  return block_of(level, rank, i).get(i, field);
+}
+
+void tablebase::entry(int level, std::uint64_t rank, std::int64_t* out) {
+  std::uint32_t i;
+  const decoded_block& d = block_of(level, rank, i);
+  for (std::size_t f = 0; f < header_.fields.size(); ++f) out[f] = d.get(i, static_cast<int>(f));
 }
 
 }  // namespace cgtb

@@ -66,7 +66,11 @@ class game_driver {
   virtual void build(const build_request& req) const = 0;
   /// Parses a position; throws input_error naming the problem.
   virtual position_ref parse(const std::string& text) const = 0;
-  /// Every move from p with the position it leads to.
+  /// Text of the position of rank r on level L; throws input_error if the
+  /// level or rank is out of range.
+  virtual std::string format(int level, std::uint64_t rank) const = 0;
+  /// Every move from p with the position it leads to (its level and rank; the
+  /// text of the option is left empty, for speed).
   virtual std::vector<option_ref> options(const position_ref& p) const = 0;
   /// Prints the answer to a query of p in `tb` (text or JSON lines).
   virtual void query(tablebase& tb, const position_ref& p, bool json, std::ostream& out) const = 0;

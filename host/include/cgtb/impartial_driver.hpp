@@ -75,62 +75,77 @@ class impartial_driver : public game_driver {
     return ref(p);
   }
 
+  std::string format(int level, std::uint64_t rank) const override {
+    auto view = game_.host_view();
+    auto levels = game_.levels();
+    if (std::find(levels.begin(), levels.end(), level) == levels.end() || rank >= view.level_size(level))
+      throw input_error("no position of rank " + std::to_string(rank) + " on level " + std::to_string(level));
+    return game_.format(view.unrank(level, rank));
+  }
+
   std::vector<option_ref> options(const position_ref& p) const override {
     auto view = game_.host_view();
     auto pos = view.unrank(p.level, p.rank);
     std::vector<option_ref> out;
-    for (const auto& m : game_.moves(pos)) out.push_back({game_.move_name(m), ref(m.after)});
+    for (const auto& m : game_.moves(pos)) {
+      const int level = game_.level_of(m.after);
+      out.push_back({game_.move_name(m), {level, view.rank(level, m.after), std::string()}});
+    }
     return out;
   }
 
   void query(tablebase& tb, const position_ref& p, bool json, std::ostream& out) const override {
     const auto& h = tb.header();
     if (!tb.find_level(p.level))
-      throw input_error("position " + p.text + " has " + std::to_string(p.level) +
-                        " on its level measure; this tablebase holds no such level");
+      throw input_error("position " + p.text + " is on level " + std::to_string(p.level) +
+                        ", which this tablebase does not hold");
     const int fg = h.field_index("grundy"), fm = h.field_index("misere"), f1 = h.field_index("genus1");
-    auto opts = options(p);
-    nlohmann::ordered_json j;
-    j["position"] = p.text;
-    j["level"] = p.level;
-    std::ostringstream txt;
-    txt << p.text << "\n";
-    auto moves_where_zero = [&](int field) {
-      std::vector<std::string> w;
-      for (const auto& o : opts)
-        if (tb.value(o.after.level, o.after.rank, field) == 0) w.push_back(o.move);
-      return w;
-    };
-    auto join = [](const std::vector<std::string>& v) {
+    std::int64_t v[64], ov[64];
+    tb.entry(p.level, p.rank, v);
+    // Winning moves: options whose value is 0 under each convention.
+    std::vector<std::string> win_normal, win_misere;
+    for (const auto& o : options(p)) {
+      tb.entry(o.after.level, o.after.rank, ov);
+      if (fg >= 0 && ov[fg] == 0) win_normal.push_back(o.move);
+      if (fm >= 0 && ov[fm] == 0) win_misere.push_back(o.move);
+    }
+    const bool has_genus = fg >= 0 && fm >= 0 && f1 == fm + 1;
+    genus gn;
+    if (has_genus) gn = genus_of([&](int f) { return v[f]; }, fg, fm);
+    if (json) {
+      nlohmann::ordered_json j;
+      j["position"] = p.text;
+      j["level"] = p.level;
+      if (fg >= 0) {
+        j["grundy"] = v[fg];
+        j["normal_outcome"] = v[fg] ? "N" : "P";
+        j["normal_winning_moves"] = win_normal;
+      }
+      if (fm >= 0) {
+        j["misere"] = v[fm];
+        j["misere_outcome"] = v[fm] ? "N" : "P";
+        j["misere_winning_moves"] = win_misere;
+      }
+      if (has_genus) {
+        j["genus"] = gn.symbol();
+        j["tame"] = gn.tame();
+      }
+      out << j.dump() << "\n";
+      return;
+    }
+    auto join = [](const std::vector<std::string>& w) {
       std::string s;
-      for (const auto& x : v) s += (s.empty() ? "" : " ") + x;
+      for (const auto& x : w) s += (s.empty() ? "" : " ") + x;
       return s.empty() ? std::string("none") : s;
     };
-    if (fg >= 0) {
-      auto g = tb.value(p.level, p.rank, fg);
-      auto w = moves_where_zero(fg);
-      j["grundy"] = g;
-      j["normal_outcome"] = g ? "N" : "P";
-      j["normal_winning_moves"] = w;
-      txt << "  normal  Grundy value " << g << ", outcome " << (g ? "N" : "P") << ", winning moves: " << join(w)
-          << "\n";
-    }
-    if (fm >= 0) {
-      auto m = tb.value(p.level, p.rank, fm);
-      auto w = moves_where_zero(fm);
-      j["misere"] = m;
-      j["misere_outcome"] = m ? "N" : "P";
-      j["misere_winning_moves"] = w;
-      txt << "  misere  Grundy value " << m << ", outcome " << (m ? "N" : "P") << ", winning moves: " << join(w)
-          << "\n";
-    }
-    if (fg >= 0 && fm >= 0 && f1 == fm + 1) {
-      genus gn = genus_of([&](int f) { return tb.value(p.level, p.rank, f); }, fg, fm);
-      j["genus"] = gn.symbol();
-      j["tame"] = gn.tame();
-      txt << "  genus   " << gn.symbol() << ", " << (gn.tame() ? "tame" : "wild") << "\n";
-    }
-    out << (json ? j.dump() + "\n" : txt.str());
+    out << p.text << "\n";
+    if (fg >= 0)
+      out << "  normal  Grundy value " << v[fg] << ", outcome " << (v[fg] ? "N" : "P")
+          << ", winning moves: " << join(win_normal) << "\n";
+    if (fm >= 0)
+      out << "  misere  Grundy value " << v[fm] << ", outcome " << (v[fm] ? "N" : "P")
+          << ", winning moves: " << join(win_misere) << "\n";
+    if (has_genus) out << "  genus   " << gn.symbol() << ", " << (gn.tame() ? "tame" : "wild") << "\n";
   }
 
   census_report census(tablebase& tb) const override {

@@ -16,6 +16,8 @@
 namespace cgtb {
 
 inline constexpr std::uint32_t kFormatVersion = 1;
+/// Most fields a file may hold (readers size per-entry buffers by it).
+inline constexpr std::size_t kMaxFields = 64;
 /// Version of the program that writes files (goes into the header).
 inline constexpr const char* kBuilderVersion = "cgtb 0.1.0";
 
@@ -134,6 +136,9 @@ class tablebase {
   /// Field f of the position of rank r on level L; throws input_error if the
   /// file holds no such level or rank.
   std::int64_t value(int level, std::uint64_t rank, int field);
+  /// Every field of the position of rank r on level L, in header order, into
+  /// out[0 .. fields.size()). One block lookup; throws like value().
+  void entry(int level, std::uint64_t rank, std::int64_t* out);
   /// Decompresses and checks block b (uncached).
   decoded_block read_block(std::uint64_t b) const;
   /// Checks block b's checksum and that it decodes; returns an empty string or
@@ -142,6 +147,7 @@ class tablebase {
 
  private:
   const decoded_block& cached_block(std::uint64_t b);
+  const decoded_block& block_of(int level, std::uint64_t rank, std::uint32_t& index);
   std::string path_;
   int fd_ = -1;
   std::uint64_t size_ = 0;
@@ -151,6 +157,8 @@ class tablebase {
   std::vector<int> level_slot_;  // level -> index into levels_, -1 if absent
   std::size_t cache_bytes_, cached_ = 0;
   std::list<std::uint64_t> lru_;
+  std::uint64_t last_block_ = ~0ull;             // most recently used block
+  const decoded_block* last_ = nullptr;
   std::unordered_map<std::uint64_t, std::pair<decoded_block, std::list<std::uint64_t>::iterator>> cache_;
 };
 

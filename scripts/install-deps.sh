@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Installs what cgtb needs to build on Debian 12 (bookworm): compiler, CMake,
+# zstd, xxHash, cxxopts, nlohmann-json, GoogleTest. Thrust comes from the CUDA
+# toolkit's CCCL headers when /usr/local/cuda exists, else from libthrust-dev.
+set -euo pipefail
+pkgs=(build-essential cmake pkg-config libzstd-dev libxxhash-dev libcxxopts-dev nlohmann-json3-dev libgtest-dev)
+if [ ! -f /usr/local/cuda/include/cccl/thrust/version.h ] && [ ! -f /usr/local/cuda/include/thrust/version.h ]; then
+  pkgs+=(libthrust-dev)
+fi
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  SUDO=""
+  [ "$(id -u)" -ne 0 ] && SUDO=sudo
+  echo "[cgtb] installing: ${missing[*]}"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
