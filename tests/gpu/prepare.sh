@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Run HERE (a machine with nvcc, no GPU needed): builds the CUDA backend and
+# the tests, and bundles the binaries with the shared libraries the GPU machine
+# may lack into .gpu-bundle/ (git-ignored), ready to be carried there.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+bash scripts/install-deps.sh
+cmake -S . -B build-gpu -DCMAKE_BUILD_TYPE=Release -DCGTB_ENABLE_CUDA=ON -DCGTB_BUILD_TESTS=ON >/dev/null
+grep -q "CGTB_HAVE_CUDA:INTERNAL=ON\|CMAKE_CUDA_COMPILER:" build-gpu/CMakeCache.txt
+cmake --build build-gpu -j"$(nproc)" --target cgtb cgtb_tests cgtb_gpu_tests cgtb_bench
+rm -rf .gpu-bundle && mkdir -p .gpu-bundle/lib
+cp build-gpu/cgtb build-gpu/cgtb_bench build-gpu/tests/cgtb_tests build-gpu/tests/cgtb_gpu_tests .gpu-bundle/
+for bin in .gpu-bundle/cgtb .gpu-bundle/cgtb_gpu_tests; do
+  ldd "$bin" | awk '/=> \// {print $3}' | grep -E 'libzstd|libxxhash|libgomp|libstdc\+\+|libgcc_s' | while read -r so; do
+    cp -L "$so" .gpu-bundle/lib/
+  done
+done
+ls -la .gpu-bundle .gpu-bundle/lib
+echo "bundle ready: carry .gpu-bundle and run: bash tests/gpu/run.sh \$OUT"
