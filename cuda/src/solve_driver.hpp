@@ -45,6 +45,27 @@ void solve_with(const Game& game, const solve_options& opts, const level_consume
   // by_level[L] points to level L's records while L is resident.
   std::vector<const record*> by_level_host(static_cast<std::size_t>(top) + 1, nullptr);
   auto by_level = be.template allocate<const record*>(by_level_host.size());
+  // Before solving anything: the largest working set (a level plus the levels
+  // its options reach) must fit in the memory the backend has now.
+  {
+    double peak = 0;
+    int peak_level = 0;
+    for (std::size_t i = 0; i < levels.size(); ++i) {
+      double need = 0;
+      for (std::size_t j = 0; j <= i; ++j)
+        if (j == i || span == 0 || levels[j] >= levels[i] - span)
+          need += static_cast<double>(view.level_size(levels[j])) * sizeof(record);
+      if (need > peak) {
+        peak = need;
+        peak_level = levels[i];
+      }
+    }
+    const double avail = static_cast<double>(be.available_bytes());
+    if (peak > avail)
+      throw resource_error("level " + std::to_string(peak_level) + " with the levels its options reach needs " +
+                           format_bytes(peak) + " of " + be.memory_name() + " memory, but only " + format_bytes(avail) +
+                           " is available");
+  }
   std::map<int, typename Backend::template buffer<record>> resident;
   std::vector<record> staging;
 
