@@ -68,6 +68,13 @@ TEST_F(CliBadInput, WrongSizePositionIsOneLineError) {
   }
 }
 
+// 2 x 3 has an even number of cells: its tablebase holds the even levels
+// only, and a position with five empty cells is on none of them.
+TEST_F(CliBadInput, PositionOnALevelTheFileLacksIsOneLineError) {
+  auto r = run_cgtb({"query", file(), "#../..."});
+  EXPECT_TRUE(clean_query_error(r));
+}
+
 TEST_F(CliBadInput, UnknownRulesetIsOneLineError) {
   auto r = run_cgtb({"build", "chess", "-q", "-o", out()});
   EXPECT_TRUE(is_clean_error(r));

@@ -31,6 +31,8 @@ struct board {
   int cells() const { return rows * cols; }
 };
 
+void PrintTo(const board& b, std::ostream* os) { *os << b.rows << "x" << b.cols; }
+
 std::vector<board> boards_up_to(int cells) {
   std::vector<board> v;
   for (int r = 1; r <= cells; ++r)

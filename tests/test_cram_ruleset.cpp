@@ -28,6 +28,8 @@ struct board {
   int rows, cols;
 };
 
+void PrintTo(const board& b, std::ostream* os) { *os << b.rows << "x" << b.cols; }
+
 std::string board_name(const ::testing::TestParamInfo<board>& i) {
   return "Cram" + std::to_string(i.param.rows) + "x" + std::to_string(i.param.cols);
 }

@@ -71,6 +71,7 @@ struct rectangle_case {
   int rows, cols;
   std::string symbol;  ///< as the seed prints it, or "fickle" (0^{120} or 1^{031})
 };
+void PrintTo(const rectangle_case& c, std::ostream* os) { *os << c.rows << "x" << c.cols << " " << c.symbol; }
 
 class CramRectangleGenus : public ::testing::TestWithParam<rectangle_case> {};
 
@@ -117,6 +118,7 @@ struct strip_case {
   int n;
   bool tame;
 };
+void PrintTo(const strip_case& c, std::ostream* os) { *os << "1x" << c.n << (c.tame ? " tame" : " wild"); }
 
 class CramStripGenus : public ::testing::TestWithParam<strip_case> {};
 
@@ -153,6 +155,7 @@ struct census_case {
   long long wild;       ///< from the seed, -1 where the seed gives none
   bool reference_wild;  ///< also count wild positions with the reference solver
 };
+void PrintTo(const census_case& c, std::ostream* os) { *os << c.rows << "x" << c.cols; }
 
 class CramCensus : public ::testing::TestWithParam<census_case> {};
 
@@ -232,6 +235,7 @@ struct outcome_case {
   const char* normal;
   const char* misere;
 };
+void PrintTo(const outcome_case& c, std::ostream* os) { *os << c.rows << "x" << c.cols; }
 
 class CramOutcome : public ::testing::TestWithParam<outcome_case> {};
 
@@ -301,16 +305,17 @@ TEST(CramSeed004, Cram3x4HasExactlyTwoWildOpeningsBothGenus4_146) {
   cgtb_test::build_cram(3, 4, "genus", path);
   cgtb::tablebase tb(path);
   const auto drv = cgtb::find_game("cram").from_params("3x4");
-  const auto start = drv->parse("..../..../....");
-  const auto opts = drv->options(start);
-  ASSERT_EQ(opts.size(), 17u);
+  cgtb::cram game(3, 4);
+  const auto openings = game.moves(game.start());
+  ASSERT_EQ(openings.size(), 17u);
   std::set<std::string> wild;
-  for (const auto& o : opts) {
-    EXPECT_EQ(o.after.level, 10);
-    const auto j = query_json(tb, *drv, o.after.text);
+  for (const auto& m : openings) {
+    const std::string after = game.format(m.after);
+    const auto j = query_json(tb, *drv, after);
+    EXPECT_EQ(j.at("level"), 10);
     if (!j.at("tame").get<bool>()) {
-      wild.insert(o.after.text);
-      EXPECT_EQ(j.at("genus"), "4^{146}") << o.after.text;
+      wild.insert(after);
+      EXPECT_EQ(j.at("genus"), "4^{146}") << after;
     }
   }
   EXPECT_EQ(wild, (std::set<std::string>{"..../##../....", "..../..##/...."}));

@@ -65,7 +65,12 @@ inline std::string read_bytes(const std::string& path) {
   return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }
 
+/// Writes a file afresh. An existing file is removed first rather than
+/// truncated: ext4 flushes a truncated-and-rewritten file to disk
+/// (auto_da_alloc), which makes sweeps that rewrite one file slow.
 inline void write_bytes(const std::string& path, const std::string& bytes) {
+  std::error_code ec;
+  fs::remove(path, ec);
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
   out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
   if (!out) throw std::runtime_error("cannot write " + path);
