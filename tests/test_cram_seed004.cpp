@@ -11,10 +11,12 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cctype>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "cgtb/backend.hpp"
@@ -215,7 +217,7 @@ INSTANTIATE_TEST_SUITE_P(Seed004, CramCensus,
                          });
 
 // "the two wild boards are four and five and a half per cent wild throughout"
-TEST(CramCensus, WildBoardsAreFourAndFiveAndAHalfPerCentWild) {
+TEST(CramWildShare, WildBoardsAreFourAndFiveAndAHalfPerCentWild) {
   cgtb_test::temp_dir dir;
   for (auto [rows, cols, percent] : {std::tuple{3, 6, 4.0}, std::tuple{4, 5, 5.5}}) {
     const std::string path = dir.file(board_text(rows, cols) + ".cgtb");
