@@ -219,8 +219,7 @@ int main(int argc, char** argv) {
     if (cmd == "query") return cmd_query(argc - 1, argv + 1);
     if (cmd == "info") return cmd_info(argc - 1, argv + 1);
     if (cmd == "census") return cmd_census(argc - 1, argv + 1);
-    std::cerr << "cgtb: error: unknown command '" << cmd << "'\n" << kUsage;
-    return 2;
+    throw input_error("unknown command '" + cmd + "' (run 'cgtb --help' for the list of commands)");
   } catch (const input_error& e) {
     std::cerr << "cgtb: error: " << e.what() << "\n";
     return 2;

@@ -1,0 +1,210 @@
+// Bad input through the command-line tool: each case must end with exactly one
+// line on stderr, starting "cgtb: error:", and a non-zero exit status (never a
+// signal, never an answer on stdout). `--help` works on every subcommand.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "test_support.hpp"
+
+namespace {
+
+using cgtb_test::describe;
+using cgtb_test::is_clean_error;
+using cgtb_test::run_cgtb;
+
+class CliBadInput : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = new cgtb_test::temp_dir;
+    cgtb_test::build_cram(2, 3, "all", file());
+    cgtb_test::build_cram(2, 3, "normal", normal_file());
+  }
+  static void TearDownTestSuite() {
+    delete dir_;
+    dir_ = nullptr;
+  }
+  static std::string file() { return dir_->file("cram-2x3.cgtb"); }
+  static std::string normal_file() { return dir_->file("cram-2x3-normal.cgtb"); }
+  static std::string out() { return dir_->file("out.cgtb"); }
+  static cgtb_test::temp_dir* dir_;
+};
+cgtb_test::temp_dir* CliBadInput::dir_ = nullptr;
+
+/// A failed query must not answer anything.
+::testing::AssertionResult clean_query_error(const cgtb_test::cli_result& r) {
+  auto e = is_clean_error(r);
+  if (!e) return e;
+  if (!r.out.empty()) return ::testing::AssertionFailure() << "answered on stdout: " << describe(r);
+  return ::testing::AssertionSuccess();
+}
+
+TEST_F(CliBadInput, ValidQueryAnswers) {
+  // The control: the same file and tool answer a good position.
+  auto r = run_cgtb({"query", file(), ".../..."});
+  ASSERT_EQ(r.code, 0) << describe(r);
+  EXPECT_NE(r.out.find("genus"), std::string::npos) << r.out;
+  EXPECT_TRUE(r.err.empty()) << r.err;
+}
+
+TEST_F(CliBadInput, MalformedPositionIsOneLineError) {
+  for (const std::string p : {"..x/...", ".../..-", "...\\..."}) {
+    auto r = run_cgtb({"query", file(), p});
+    EXPECT_TRUE(clean_query_error(r)) << p;
+    EXPECT_NE(r.err.find("unexpected character"), std::string::npos) << r.err;
+  }
+}
+
+TEST_F(CliBadInput, MalformedPositionOnStdinIsOneLineError) {
+  auto r = run_cgtb({"query", file()}, ".../...\n..x/...\n");
+  EXPECT_TRUE(clean_query_error(r));
+}
+
+TEST_F(CliBadInput, WrongSizePositionIsOneLineError) {
+  for (const std::string p : {"../..", "..../....", ".../.../...", "...", ".../", "......", "", "/"}) {
+    auto r = run_cgtb({"query", file(), p});
+    EXPECT_TRUE(clean_query_error(r)) << "'" << p << "'";
+  }
+}
+
+// 2 x 3 has an even number of cells: its tablebase holds the even levels
+// only, and a position with five empty cells is on none of them.
+TEST_F(CliBadInput, PositionOnALevelTheFileLacksIsOneLineError) {
+  auto r = run_cgtb({"query", file(), "#../..."});
+  EXPECT_TRUE(clean_query_error(r));
+}
+
+TEST_F(CliBadInput, UnknownRulesetIsOneLineError) {
+  auto r = run_cgtb({"build", "chess", "-q", "-o", out()});
+  EXPECT_TRUE(is_clean_error(r));
+  EXPECT_NE(r.err.find("unknown ruleset 'chess'"), std::string::npos) << r.err;
+}
+
+TEST_F(CliBadInput, BoardOver64CellsIsOneLineError) {
+  for (const std::string b : {"9x8", "8x9", "65x1", "1x65", "100x100"}) {
+    auto r = run_cgtb({"build", "cram", "--board", b, "-q", "-o", out()});
+    EXPECT_TRUE(is_clean_error(r)) << b;
+  }
+  auto r = run_cgtb({"build", "cram", "--board", "9x8", "-q", "-o", out()});
+  EXPECT_NE(r.err.find("64"), std::string::npos) << r.err;
+}
+
+TEST_F(CliBadInput, ZeroBoardIsOneLineError) {
+  for (const std::string b : {"0x5", "5x0", "0x0"}) {
+    auto r = run_cgtb({"build", "cram", "--board", b, "-q", "-o", out()});
+    EXPECT_TRUE(is_clean_error(r)) << b;
+  }
+}
+
+TEST_F(CliBadInput, MalformedBoardIsOneLineError) {
+  for (const std::string b : {"4by5", "x5", "4x", "-4x5", "4x5x6", ""}) {
+    auto r = run_cgtb({"build", "cram", "--board", b, "-q", "-o", out()});
+    EXPECT_TRUE(is_clean_error(r)) << "'" << b << "'";
+  }
+}
+
+TEST_F(CliBadInput, UnknownValueKindIsOneLineError) {
+  // (An empty --values means the game's default, by the driver's contract.)
+  for (const std::string v : {"foo", "normal,foo", ",", "normal,,misere"}) {
+    auto r = run_cgtb({"build", "cram", "--board", "2x2", "--values", v, "-q", "-o", out()});
+    EXPECT_TRUE(is_clean_error(r)) << "'" << v << "'";
+  }
+  EXPECT_FALSE(cgtb_test::fs::exists(out()));
+}
+
+TEST_F(CliBadInput, UnknownBackendIsOneLineError) {
+  auto r = run_cgtb({"build", "cram", "--board", "2x2", "--backend", "tpu", "-q", "-o", out()});
+  EXPECT_TRUE(is_clean_error(r));
+  EXPECT_NE(r.err.find("tpu"), std::string::npos) << r.err;
+}
+
+// Without -q the tool announces the build on stderr before the driver checks
+// its request; the error is still one line, the last, and nothing but
+// "[cgtb] " progress lines precede it.
+TEST_F(CliBadInput, ErrorAfterProgressLinesIsStillOneErrorLine) {
+  auto r = run_cgtb({"build", "cram", "--board", "2x2", "--values", "foo", "-o", out()});
+  ASSERT_TRUE(r.exited);
+  EXPECT_NE(r.code, 0);
+  auto lines = r.err_lines();
+  ASSERT_FALSE(lines.empty());
+  EXPECT_EQ(lines.back().rfind("cgtb: error: ", 0), 0u) << describe(r);
+  for (std::size_t i = 0; i + 1 < lines.size(); ++i) EXPECT_EQ(lines[i].rfind("[cgtb] ", 0), 0u) << describe(r);
+}
+
+TEST_F(CliBadInput, BadBuildOptionsAreOneLineErrors) {
+  const std::vector<std::vector<std::string>> cases = {{"--threads", "-1"},      {"--threads", "abc"},
+                                                       {"--block-entries", "1"}, {"--zstd-level", "99"},
+                                                       {"--no-such-option"},     {"unexpected-argument"}};
+  for (auto args : cases) {
+    args.insert(args.begin(), {"build", "cram", "--board", "2x2", "-q", "-o", out()});
+    auto r = run_cgtb(args);
+    EXPECT_TRUE(is_clean_error(r)) << args[7];
+  }
+}
+
+TEST_F(CliBadInput, MissingFileIsOneLineError) {
+  const std::string missing = dir_->file("no-such-file.cgtb");
+  auto q = run_cgtb({"query", missing, ".../..."});
+  EXPECT_TRUE(clean_query_error(q));
+  EXPECT_NE(q.err.find("no-such-file.cgtb"), std::string::npos) << q.err;
+  EXPECT_TRUE(is_clean_error(run_cgtb({"info", missing})));
+  EXPECT_TRUE(is_clean_error(run_cgtb({"census", missing})));
+}
+
+TEST_F(CliBadInput, MissingFileArgumentIsOneLineError) {
+  for (const std::string cmd : {"query", "info", "census"}) EXPECT_TRUE(is_clean_error(run_cgtb({cmd}))) << cmd;
+}
+
+TEST_F(CliBadInput, FileThatIsNotATablebaseIsOneLineError) {
+  const std::string text = dir_->file("text.cgtb");
+  cgtb_test::write_bytes(text, "ruleset: cram\nparams: 2x3\nthis is not a tablebase at all, just text\n");
+  for (const std::string& path : {text, dir_->path().string()}) {
+    EXPECT_TRUE(clean_query_error(run_cgtb({"query", path, ".../..."}))) << path;
+    EXPECT_TRUE(is_clean_error(run_cgtb({"info", path}))) << path;
+    EXPECT_TRUE(is_clean_error(run_cgtb({"census", path}))) << path;
+  }
+}
+
+TEST_F(CliBadInput, CensusOfATablebaseWithoutGenusIsOneLineError) {
+  auto r = run_cgtb({"census", normal_file()});
+  EXPECT_TRUE(is_clean_error(r));
+  EXPECT_TRUE(r.out.empty()) << r.out;
+}
+
+TEST_F(CliBadInput, UnknownCommandIsOneLineError) {
+  auto r = run_cgtb({"frobnicate"});
+  EXPECT_TRUE(is_clean_error(r));
+  EXPECT_NE(r.err.find("frobnicate"), std::string::npos) << r.err;
+}
+
+TEST_F(CliBadInput, UnknownQueryOptionIsOneLineError) {
+  EXPECT_TRUE(clean_query_error(run_cgtb({"query", "--no-such-option", file(), ".../..."})));
+}
+
+// ------------------------------------------------------------------- help
+
+TEST(CliHelp, EverySubcommandHasHelpAndExitsZero) {
+  const std::vector<std::vector<std::string>> cases = {{"--help"},          {"-h"},
+                                                       {"build", "--help"}, {"build", "cram", "--help"},
+                                                       {"query", "--help"}, {"info", "--help"},
+                                                       {"census", "--help"}};
+  for (const auto& args : cases) {
+    auto r = run_cgtb(args);
+    std::string what;
+    for (const auto& a : args) what += a + " ";
+    EXPECT_TRUE(r.exited) << what;
+    EXPECT_EQ(r.code, 0) << what << describe(r);
+    EXPECT_TRUE(r.err.empty()) << what << describe(r);
+    EXPECT_NE(r.out.find("sage"), std::string::npos) << what << describe(r);  // "usage" / "Usage"
+  }
+}
+
+TEST(CliHelp, BuildHelpListsTheGameOptions) {
+  auto r = run_cgtb({"build", "cram", "--help"});
+  ASSERT_EQ(r.code, 0);
+  for (const std::string opt : {"--board", "--values", "--backend", "--output", "--threads", "--stats"})
+    EXPECT_NE(r.out.find(opt), std::string::npos) << opt << "\n" << r.out;
+}
+
+}  // namespace
