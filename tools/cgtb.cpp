@@ -84,11 +84,10 @@ int cmd_build(int argc, char** argv) {
     throw input_error("--block-entries must be between 64 and 1048576");
   req.zstd_level = r["zstd-level"].as<int>();
   if (req.zstd_level < 1 || req.zstd_level > 19) throw input_error("--zstd-level must be between 1 and 19");
-  if (req.progress)
-    std::cerr << "[cgtb] building " << game.name << " " << drv->params() << " (" << req.values << ") on "
-              << backend_name(req.solve.backend) << " -> " << req.output << "\n";
   drv->build(req);
-  if (req.progress) std::cerr << "[cgtb] wrote " << req.output << "\n";
+  if (req.progress)
+    std::cerr << "[cgtb] wrote " << req.output << " (" << game.name << " " << drv->params() << ", " << req.values
+              << ", " << backend_name(req.solve.backend) << " backend)\n";
   return 0;
 }
 
@@ -142,7 +141,7 @@ int cmd_info(int argc, char** argv) {
   std::uint64_t total = 0;
   std::cout << "\n"
             << std::setw(6) << "level" << std::setw(15) << "positions" << std::setw(9) << "blocks" << std::setw(14)
-            << "bytes" << std::setw(14) << "bits/position\n";
+            << "bytes" << std::setw(15) << "bits/position" << "\n";
   for (const auto& l : tb.levels()) {
     std::uint64_t bytes = 0;
     for (std::uint64_t b = l.first_block; b < l.first_block + l.blocks; ++b) bytes += tb.blocks()[b].compressed_size;

@@ -1,6 +1,7 @@
 // CPU backend: the level kernel on Thrust's OpenMP system, compiled by g++
 // with THRUST_DEVICE_SYSTEM=THRUST_DEVICE_SYSTEM_OMP.
 #include <omp.h>
+#include <thrust/execution_policy.h>
 #include <thrust/system/omp/execution_policy.h>
 #include <unistd.h>
 
@@ -39,7 +40,18 @@ struct cpu_backend {
   explicit cpu_backend(const solve_options& o) {
     if (o.threads > 0) omp_set_num_threads(o.threads);
   }
-  auto policy() const { return thrust::omp::par; }
+  /// Levels below this many positions run on the calling thread: for them an
+  /// OpenMP team costs more than it saves (barrier spinning, worse under load).
+  static constexpr std::uint64_t parallel_threshold = 1u << 14;
+
+  /// Calls f(policy) with the Thrust policy for a level of n positions.
+  template <class F>
+  void with_policy(std::uint64_t n, F&& f) const {
+    if (n < parallel_threshold)
+      f(thrust::seq);
+    else
+      f(thrust::omp::par);
+  }
   std::size_t available_bytes() const { return host_available_bytes(); }
   const char* memory_name() const { return "host"; }
 

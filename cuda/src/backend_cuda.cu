@@ -37,7 +37,11 @@ struct cuda_backend {
     int n = 0;
     if (cudaGetDeviceCount(&n) != cudaSuccess || n == 0) throw input_error("--backend cuda: no CUDA device is present");
   }
-  auto policy() const { return thrust::cuda::par; }
+  /// Calls f(policy) with the Thrust policy for a level (always the device).
+  template <class F>
+  void with_policy(std::uint64_t, F&& f) const {
+    f(thrust::cuda::par);
+  }
   std::size_t available_bytes() const {
     std::size_t free_b = 0, total = 0;
     cuda_check(cudaMemGetInfo(&free_b, &total), "cudaMemGetInfo");

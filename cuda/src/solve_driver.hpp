@@ -94,20 +94,23 @@ void solve_with(const Game& game, const solve_options& opts, const level_consume
     const std::uint64_t chunk = Backend::chunk_size;
     level_kernel<view_type, Rule> kernel{view, level, n, chunk, by_level.data(), out.data()};
     const std::uint64_t items = (n + chunk - 1) / chunk;
-    thrust::for_each(be.policy(), thrust::counting_iterator<std::uint64_t>(0),
-                     thrust::counting_iterator<std::uint64_t>(items), kernel);
     level_report rep;
     rep.level = level;
     rep.positions = n;
-    rep.max_value = thrust::transform_reduce(be.policy(), out.data(), out.data() + n, max_value_kernel<Rule>{}, 0u,
-                                             thrust::maximum<unsigned>());
-    be.check("level kernel");
-    if (opts.count_options) {
-      rep.options = thrust::transform_reduce(
-          be.policy(), thrust::counting_iterator<std::uint64_t>(0), thrust::counting_iterator<std::uint64_t>(n),
-          option_count_kernel<view_type>{view, level}, std::uint64_t{0}, thrust::plus<std::uint64_t>());
-      be.check("option count");
-    }
+    // The backend picks the execution policy for a level of n positions.
+    be.with_policy(n, [&](auto policy) {
+      thrust::for_each(policy, thrust::counting_iterator<std::uint64_t>(0),
+                       thrust::counting_iterator<std::uint64_t>(items), kernel);
+      rep.max_value = thrust::transform_reduce(policy, out.data(), out.data() + n, max_value_kernel<Rule>{}, 0u,
+                                               thrust::maximum<unsigned>());
+      be.check("level kernel");
+      if (opts.count_options) {
+        rep.options = thrust::transform_reduce(
+            policy, thrust::counting_iterator<std::uint64_t>(0), thrust::counting_iterator<std::uint64_t>(n),
+            option_count_kernel<view_type>{view, level}, std::uint64_t{0}, thrust::plus<std::uint64_t>());
+        be.check("option count");
+      }
+    });
     const record* host = be.to_host(out, n, staging);
     rep.seconds = std::chrono::duration<double>(clock::now() - t0).count();
     if (rep.max_value >= 64)

@@ -176,7 +176,7 @@ int tablebase_header::field_index(const std::string& name) const {
 tablebase_writer::tablebase_writer(const std::string& path, tablebase_header header)
     : path_(path), tmp_(path + ".partial-" + std::to_string(getpid())), header_(std::move(header)) {
   f_ = std::fopen(tmp_.c_str(), "wb");
-  if (!f_) throw input_error("cannot create '" + tmp_ + "': " + std::strerror(errno));
+  if (!f_) throw input_error("cannot write '" + path_ + "': " + std::strerror(errno));
   std::string pre(reinterpret_cast<const char*>(kMagic), 8);
   put32(pre, kFormatVersion);
   put32(pre, 0);
