@@ -2,3 +2,5 @@
 #pragma once
 #include "cgtb/games/cram.hpp"
 #include "cgtb/rules/impartial.hpp"
+#include "cgtb/games/scoring_octal.hpp"
+#include "cgtb/rules/scoring.hpp"
