@@ -119,10 +119,10 @@ heaps heap(int n) { return n ? heaps{n} : heaps{}; }
 
 /// Every record of every level, by level then rank.
 template <class Game>
-std::vector<std::vector<std::int32_t>> engine_values(const Game& g) {
+std::vector<std::vector<std::int32_t>> engine_values(const Game& g, int threads = 1) {
   std::vector<std::vector<std::int32_t>> by_level;
   solve_options o;
-  o.threads = 2;
+  o.threads = threads;
   solve<Game, scoring_rule>(g, o, [&](const level_report& r, const scoring_record* rec) {
     if (by_level.size() <= static_cast<std::size_t>(r.level)) by_level.resize(static_cast<std::size_t>(r.level) + 1);
     for (std::uint64_t i = 0; i < r.positions; ++i) by_level[static_cast<std::size_t>(r.level)].push_back(rec[i].v);
@@ -218,7 +218,7 @@ TEST(ScoringBruteForce, MultisetsOfHeapsAgreeUpToTotal16IncludingBreakingGames) 
     std::string ptxt;
     for (int p : pts) ptxt += (ptxt.empty() ? "" : ",") + std::to_string(p);
     scoring_octal_multisets g(scoring_octal(octal_rules::parse(code, ptxt), T, scoring_octal::space::multisets));
-    auto v = engine_values(g);
+    auto v = engine_values(g, 2);
     auto view = g.host_view();
     std::string c = code;
     if (c.rfind("0.", 0) == 0) c = c.substr(2);

@@ -78,7 +78,16 @@ void build_scoring(const Game& game, const build_request& req) {
   const std::size_t nlevels = game.levels().size();
   const bool each = req.progress && nlevels <= 200;
   auto t0 = std::chrono::steady_clock::now();
-  solve<Game, scoring_rule>(game, req.solve, [&](const level_report& r, const scoring_record* rec) {
+  // Levels of a few thousand positions take microseconds each; with threads
+  // left to OpenMP, a barrier per level costs more than the level itself on a
+  // loaded machine (docs/performance.md). Such tables run on one thread
+  // unless --threads says otherwise.
+  solve_options so = req.solve;
+  std::uint64_t widest = 0;
+  const auto view = game.host_view();
+  for (int l : game.levels()) widest = std::max<std::uint64_t>(widest, view.level_size(l));
+  if (so.threads == 0 && widest < (std::uint64_t{1} << 16)) so.threads = 1;
+  solve<Game, scoring_rule>(game, so, [&](const level_report& r, const scoring_record* rec) {
     w.add_level_blocks(r.level, r.positions, [&](std::uint64_t first, std::uint64_t count, std::int64_t* v) {
       for (std::uint64_t j = 0; j < count; ++j) v[j] = rec[first + j].v;
     });
