@@ -27,6 +27,7 @@ const char* kUsage =
     "  census FILE  reachable positions from the start, and how many are wild\n"
     "  table FILE   G_s of a scoring tablebase as a table (rows m, columns n), or --csv\n"
     "  period FILE  preperiod and period of G_s(n) and of each row G_s(n * m) of a scoring tablebase\n"
+    "  conjectures  check a conjecture of seed 001 over a family of scoring games (subtraction, codes, selective)\n"
     "\n"
     "Run 'cgtb <command> --help' for the options of a command.\n";
 
@@ -224,6 +225,7 @@ int main(int argc, char** argv) {
     if (cmd == "census") return cmd_census(argc - 1, argv + 1);
     if (cmd == "table") return cgtb::tools::cmd_table(argc - 1, argv + 1);
     if (cmd == "period") return cgtb::tools::cmd_period(argc - 1, argv + 1);
+    if (cmd == "conjectures") return cgtb::tools::cmd_conjectures(argc - 1, argv + 1);
     std::cerr << "cgtb: error: unknown command '" << cmd << "'\n" << kUsage;
     return 2;
   } catch (const input_error& e) {
