@@ -62,9 +62,10 @@ int cmd_subtraction(const cxxopts::ParseResult& r, const solve_options& opts) {
   if (kmax < 1 || kmax > kMaxConjectureK) throw input_error("-k must be in 1.." + std::to_string(kMaxConjectureK));
   if (kmin < 1 || kmin > kmax) throw input_error("--from must be in 1..k");
   if (bound < 4 * kmax) throw input_error("--bound must be at least 4k");
-  std::printf("Conjecture 3.1.1 (eventually G_s(n+k) = k - G_s(n)) and Lemma 3.1.1, every subtraction set S with\n"
-              "max S = k, p_i = i, G_s computed up to n = %d (settled sets stop once proven), backend %s\n",
-              bound, backend_name(opts.backend));
+  std::printf(
+      "Conjecture 3.1.1 (eventually G_s(n+k) = k - G_s(n)) and Lemma 3.1.1, every subtraction set S with\n"
+      "max S = k, p_i = i, G_s computed up to n = %d (settled sets stop once proven), backend %s\n",
+      bound, backend_name(opts.backend));
   std::printf("%3s %10s %10s %8s %12s %-28s %6s %9s %12s\n", "k", "sets", "settled", "late", "largest N", "witness",
               "lemma", "seconds", "sets/s");
   auto t_all = clock_type::now();
@@ -84,8 +85,7 @@ int cmd_subtraction(const cxxopts::ParseResult& r, const solve_options& opts) {
       const auto& x = out[low];
       const std::uint64_t mask = low | (std::uint64_t{1} << (k - 1));
       if (x.lemma_fail >= 0) {
-        if (!lemma++ && first_lemma.empty())
-          first_lemma = set_text(mask) + " at n = " + std::to_string(x.lemma_fail);
+        if (!lemma++ && first_lemma.empty()) first_lemma = set_text(mask) + " at n = " + std::to_string(x.lemma_fail);
       }
       if (x.settle >= 0) {
         ++settled;
@@ -143,9 +143,10 @@ int cmd_codes(const cxxopts::ParseResult& r, const solve_options& opts) {
   if (bound < 6 * K) throw input_error("--bound must be at least 6k");
   const std::uint64_t n = std::uint64_t{1} << (2 * K);
   std::vector<code_result> out(n);
-  std::printf("Conjecture 3.1.2 (m = 0): G_s(n + 2k) = G_s(n) eventually, k = largest i with n_i in {2,3}, for\n"
-              "every taking-no-breaking code of length <= %d (digits 0-3, p_i = i), G_s up to n = %d, backend %s\n",
-              K, bound, backend_name(opts.backend));
+  std::printf(
+      "Conjecture 3.1.2 (m = 0): G_s(n + 2k) = G_s(n) eventually, k = largest i with n_i in {2,3}, for\n"
+      "every taking-no-breaking code of length <= %d (digits 0-3, p_i = i), G_s up to n = %d, backend %s\n",
+      K, bound, backend_name(opts.backend));
   auto t0 = clock_type::now();
   run_code_check(K, bound, opts, out.data());
   const double secs = since(t0);
@@ -209,10 +210,11 @@ int cmd_selective(const cxxopts::ParseResult& r, const solve_options& opts) {
   if (k < 1 || k > 16) throw input_error("-k must be in 1..16 for the selective check");
   const std::uint64_t items = (std::uint64_t{1} << k) - 1;
   std::vector<std::int32_t> out(items * static_cast<std::uint64_t>(rows) * 4);
-  std::printf("Conjecture 4.2.3: period of G_s(n + m) vs G_s(n v m), m = 0..%d fixed, n = 0..%d, both heaps\n"
-              "of the same subtraction set S (max S <= %d, p_i = i); apparent periods (2 full periods after the\n"
-              "last exception within the range), backend %s\n",
-              rows - 1, bound, k, backend_name(opts.backend));
+  std::printf(
+      "Conjecture 4.2.3: period of G_s(n + m) vs G_s(n v m), m = 0..%d fixed, n = 0..%d, both heaps\n"
+      "of the same subtraction set S (max S <= %d, p_i = i); apparent periods (2 full periods after the\n"
+      "last exception within the range), backend %s\n",
+      rows - 1, bound, k, backend_name(opts.backend));
   auto t0 = clock_type::now();
   run_selective_check(k, bound, rows, opts, out.data());
   const double secs = since(t0);

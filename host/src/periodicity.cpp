@@ -26,7 +26,7 @@ period_report find_period(const std::vector<std::int64_t>& s, int window, int re
         break;
       }
     const int pre = last + 1;
-    if (L - pre < (repeats + 1) * p) continue;
+    if (L - pre < (repeats + 1) * p || 2 * (L - pre) < L) continue;
     r.found = true;
     r.period = p;
     r.preperiod = pre;

@@ -144,8 +144,9 @@ struct selective_check {
   std::int16_t* scratch;
   std::int32_t* out;  ///< per item and row: disjunctive period, preperiod, selective period, preperiod
 
-  /// Smallest p such that s is p-periodic from some pre on with at least 2
-  /// full periods after it (pre returned through `pre`); 0 if none.
+  /// Smallest p such that s is p-periodic from some pre on, with at least 2
+  /// full periods after pre and pre <= L / 2 (pre returned through `pre`);
+  /// 0 if none. Same rule as find_period (cgtb/periodicity.hpp).
   CGTB_HD static int period_of(const std::int16_t* s, int L, int* pre) {
     for (int p = 1; 3 * p <= L; ++p) {
       int last = -1;
@@ -154,7 +155,7 @@ struct selective_check {
           last = n;
           break;
         }
-      if (L - (last + 1) >= 3 * p) {
+      if (L - (last + 1) >= 3 * p && 2 * (L - (last + 1)) >= L) {
         *pre = last + 1;
         return p;
       }

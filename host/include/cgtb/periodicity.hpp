@@ -22,8 +22,9 @@ struct period_report {
 };
 
 /// Finds the smallest period p (1 <= p <= L / (repeats + 1)) such that s is
-/// p-periodic from some preperiod on with at least `repeats` full periods
-/// checked after it, and the smallest such preperiod. When window > 0, s[n]
+/// p-periodic from some preperiod pre <= L / 2 on with at least `repeats` + 1
+/// periods checked after it, and the smallest such preperiod (a period that
+/// only shows in the last few values is not taken). When window > 0, s[n]
 /// for n > window is taken to be a fixed function of s[n - window .. n - 1]
 /// (taking-no-breaking games with largest take `window`); a period is then
 /// proven once a whole window repeats after max(pre, 1).
