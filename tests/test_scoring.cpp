@@ -385,3 +385,51 @@ TEST(ScoringCli, BadInputGivesOneLineErrorAndNonZeroExit) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(ScoringCli, TableCsvReproducesTable3_3AndPeriodFindsPeriod5) {
+  const std::string dir = ::testing::TempDir();
+  ASSERT_EQ(run_cli("build scoring-sum --op disjunctive --left 123:123 --right 3111:1234 --max 12 -q -o " + dir +
+                    "cgtb_t33.cgtb")
+                .status,
+            0);
+  auto t = run_cli("table " + dir + "cgtb_t33.cgtb --rows 0..12 --cols 0..12 --csv");
+  ASSERT_EQ(t.status, 0) << t.output;
+  std::vector<std::vector<std::string>> rows;
+  std::string line;
+  for (char c : t.output) {
+    if (c == '\n') {
+      rows.emplace_back();
+      std::string cell;
+      for (char d : line + ",") {
+        if (d == ',') {
+          rows.back().push_back(cell);
+          cell.clear();
+        } else {
+          cell += d;
+        }
+      }
+      line.clear();
+    } else {
+      line += c;
+    }
+  }
+  ASSERT_EQ(rows.size(), 14u);
+  EXPECT_EQ(rows[0][0], "n+m");
+  for (int m = 0; m <= 12; ++m)
+    for (int n = 0; n <= 12; ++n)
+      EXPECT_EQ(rows[static_cast<std::size_t>(m + 1)][static_cast<std::size_t>(n + 1)],
+                std::to_string(scoring_seed::kTable3_3[m][n]))
+          << "m=" << m << " n=" << n;
+  expect_one_line_error("table " + dir + "cgtb_t33.cgtb --cols 0..13", "over the table's range");
+
+  ASSERT_EQ(run_cli("build scoring-octal --code 3333 --points 2222 --max 100 -q -o " + dir + "cgtb_3333.cgtb").status,
+            0);
+  auto p = run_cli("period " + dir + "cgtb_3333.cgtb");
+  ASSERT_EQ(p.status, 0) << p.output;
+  EXPECT_NE(p.output.find("period 5, preperiod 0"), std::string::npos) << p.output;
+  EXPECT_NE(p.output.find("proven"), std::string::npos) << p.output;
+}
+
+}  // namespace
