@@ -35,9 +35,11 @@ void check_k(int k, int lo, int hi, const char* what) {
                       std::to_string(hi));
 }
 
+#ifndef CGTB_HAVE_CUDA
 [[noreturn]] void no_cuda() {
   throw input_error("--backend cuda: this cgtb was built without the CUDA backend (no nvcc at configure time)");
 }
+#endif
 
 }  // namespace
 
@@ -68,6 +70,11 @@ void run_code_check(int K, int bound, const solve_options& opts, code_result* ou
 void run_selective_check(int k, int bound, int rows, const solve_options& opts, std::int32_t* out) {
   check_k(k, 1, 16, "k");
   if (bound < 3 || rows < 1) throw input_error("selective check needs --bound >= 3 and --rows >= 1");
+  const double scratch_bytes = 4.0 * rows * (bound + 1.0) * static_cast<double>((std::uint64_t{1} << k) - 1);
+  if (scratch_bytes > 4e9)
+    throw input_error("selective check: k = " + std::to_string(k) + ", " + std::to_string(rows) + " rows and bound " +
+                      std::to_string(bound) + " need " + std::to_string(static_cast<long long>(scratch_bytes / 1e6)) +
+                      " MB of scratch; lower -k, --rows or --bound");
   if (opts.backend == backend_kind::cuda) {
 #ifdef CGTB_HAVE_CUDA
     return detail::run_selective_check_cuda(k, bound, rows, out);
