@@ -2,6 +2,7 @@
 // batch answer is recomputed from engine-built tables of the same games.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -87,6 +88,43 @@ TEST(ScoringConjectures, CodeCheckAgreesWithEngineForEveryCodeOfLength4) {
       if (g[static_cast<std::size_t>(n + 2 * k)] != g[static_cast<std::size_t>(n)]) N = n + 1;
     ASSERT_LT(N + 6 * k, bound) << code;
     EXPECT_EQ(out[i].k, k) << code;
+    EXPECT_EQ(out[i].settle, N) << code;
+  }
+}
+
+TEST(ScoringConjectures, CodeCheckWithRowsAgreesWithEngineSumTables) {
+  const int K = 3, bound = 150, rows = 5;
+  solve_options o;
+  o.threads = 1;
+  std::vector<code_result> out(std::size_t{1} << (2 * K));
+  run_code_check(K, bound, o, out.data(), rows);
+  for (std::uint64_t i = 0; i < out.size(); ++i) {
+    std::string code, points;
+    int k = 0;
+    for (int t = 1; t <= K; ++t) {
+      int d = static_cast<int>((i >> (2 * (t - 1))) & 3);
+      code += static_cast<char>('0' + d);
+      points += (t > 1 ? "," : "") + std::to_string(d ? t : 0);
+      if (d >= 2) k = t;
+    }
+    if (k == 0) continue;
+    auto rules = octal_rules::parse(code, points);
+    scoring_sum g(sum_op::disjunctive, rules, rules, bound);
+    auto view = g.host_view();
+    std::vector<std::vector<std::int64_t>> row(rows, std::vector<std::int64_t>(bound + 1));
+    solve<scoring_sum, scoring_rule>(g, o, [&](const level_report& rep, const scoring_record* rec) {
+      for (std::uint64_t r = 0; r < rep.positions; ++r) {
+        auto p = view.unrank(rep.level, r);
+        if (p.m < rows) row[static_cast<std::size_t>(p.m)][static_cast<std::size_t>(p.n)] = rec[r].v;
+      }
+    });
+    int N = 0;  // smallest N with G(n + 2k + m) = G(n + m) for all rows m and N <= n <= bound - 2k
+    for (int m = 0; m < rows; ++m)
+      for (int n = 0; n + 2 * k <= bound; ++n)
+        if (row[static_cast<std::size_t>(m)][static_cast<std::size_t>(n + 2 * k)] !=
+            row[static_cast<std::size_t>(m)][static_cast<std::size_t>(n)])
+          N = std::max(N, n + 1);
+    ASSERT_LT(N + 6 * k, bound) << code;
     EXPECT_EQ(out[i].settle, N) << code;
   }
 }

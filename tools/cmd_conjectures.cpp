@@ -141,14 +141,18 @@ int cmd_codes(const cxxopts::ParseResult& r, const solve_options& opts) {
   const int K = r["max-k"].as<int>(), bound = r["bound"].as<int>();
   if (K < 1 || K > 15) throw input_error("-k (code length) must be in 1..15 for codes");
   if (bound < 6 * K) throw input_error("--bound must be at least 6k");
+  const int rows = r.count("rows") ? r["rows"].as<int>() : 1;
+  if (rows < 1 || rows > kMaxCodeRows)
+    throw input_error("--rows must be in 1.." + std::to_string(kMaxCodeRows) + " for codes");
   const std::uint64_t n = std::uint64_t{1} << (2 * K);
   std::vector<code_result> out(n);
   std::printf(
-      "Conjecture 3.1.2 (m = 0): G_s(n + 2k) = G_s(n) eventually, k = largest i with n_i in {2,3}, for\n"
-      "every taking-no-breaking code of length <= %d (digits 0-3, p_i = i), G_s up to n = %d, backend %s\n",
-      K, bound, backend_name(opts.backend));
+      "Conjecture 3.1.2: G_s(n + 2k +_l m) = G_s(n +_l m) eventually, k = largest i with n_i in {2,3}, for\n"
+      "every taking-no-breaking code of length <= %d (digits 0-3, p_i = i) and m = 0..%d a heap of the same\n"
+      "game, G_s up to n = %d, backend %s\n",
+      K, rows - 1, bound, backend_name(opts.backend));
   auto t0 = clock_type::now();
-  run_code_check(K, bound, opts, out.data());
+  run_code_check(K, bound, opts, out.data(), rows);
   const double secs = since(t0);
   std::uint64_t family = 0, settled = 0, undetermined = 0, counter = 0;
   std::int32_t worst = -1;
@@ -158,13 +162,17 @@ int cmd_codes(const cxxopts::ParseResult& r, const solve_options& opts) {
     code_result x = out[i];
     if (x.settle == -2) continue;
     ++family;
-    if (x.settle < 0) x = code_check{K, bound * 16, nullptr}.run(i);
+    if (x.settle < 0) x = code_check{K, bound * 16, nullptr, rows}.run(i);
     if (x.settle >= 0) {
       ++settled;
       if (x.settle > worst) worst = x.settle, worst_i = i;
       continue;
     }
-    // Still open: look for a proven period that 2k is not a multiple of.
+    // Still open: look for a proven period of G_s(n) that 2k is not a multiple of.
+    if (rows > 1) {
+      if (!undetermined++) first_undetermined = code_text(K, i);
+      continue;
+    }
     std::vector<std::int64_t> g(static_cast<std::size_t>(bound) * 16 + 1, 0);
     int len = 0;
     for (int t = 1; t <= K; ++t)
@@ -201,7 +209,7 @@ int cmd_codes(const cxxopts::ParseResult& r, const solve_options& opts) {
     std::printf("Conjecture 3.1.2: no counterexample; %llu codes undetermined up to n = %d (first %s)\n",
                 static_cast<unsigned long long>(undetermined), bound * 16, first_undetermined.c_str());
   else
-    std::printf("Conjecture 3.1.2 (m = 0): proven for every code of length <= %d\n", K);
+    std::printf("Conjecture 3.1.2: proven for every code of length <= %d and m = 0..%d\n", K, rows - 1);
   return 0;
 }
 
@@ -246,19 +254,21 @@ int cmd_selective(const cxxopts::ParseResult& r, const solve_options& opts) {
 }  // namespace
 
 int cmd_conjectures(int argc, char** argv) {
-  cxxopts::Options o("cgtb conjectures",
-                     "Check a conjecture of seed 001 over a whole family of scoring games, one work item per game:\n"
-                     "  subtraction  Conjecture 3.1.1 and Lemma 3.1.1, every subtraction set with max <= k\n"
-                     "  codes        Conjecture 3.1.2, every taking-no-breaking code of length <= k (p_i = i)\n"
-                     "  selective    Conjecture 4.2.3, subtraction sets with max <= k, rows m < --rows");
+  cxxopts::Options o(
+      "cgtb conjectures",
+      "Check a conjecture of seed 001 over a whole family of scoring games, one work item per game:\n"
+      "  subtraction  Conjecture 3.1.1 and Lemma 3.1.1, every subtraction set with max <= k\n"
+      "  codes        Conjecture 3.1.2, every taking-no-breaking code of length <= k (p_i = i), m < --rows\n"
+      "  selective    Conjecture 4.2.3, subtraction sets with max <= k, rows m < --rows");
   o.positional_help("subtraction|codes|selective");
   o.add_options()("which", "the check", cxxopts::value<std::string>())(
       "k,max-k", "largest take (subtraction, selective) or code length (codes)",
       cxxopts::value<int>()->default_value("20"))("from", "smallest k of the subtraction check",
                                                   cxxopts::value<int>()->default_value("1"))(
       "bound", "largest n computed per game", cxxopts::value<int>()->default_value("2000"))(
-      "rows", "rows m = 0..rows-1 of the selective check", cxxopts::value<int>()->default_value("9"))(
-      "backend", "cpu or cuda", cxxopts::value<std::string>()->default_value("cpu"))(
+      "rows", "rows m = 0..rows-1 (selective: default 9; codes: default 1, at most 16)",
+      cxxopts::value<int>()->default_value("9"))("backend", "cpu or cuda",
+                                                 cxxopts::value<std::string>()->default_value("cpu"))(
       "threads", "CPU threads (0 = all cores)", cxxopts::value<int>()->default_value("0"))("h,help", "show this help");
   o.parse_positional({"which"});
   auto r = o.parse(argc, argv);

@@ -15,7 +15,7 @@ namespace cgtb {
 namespace detail {
 #ifdef CGTB_HAVE_CUDA
 void run_subtraction_check_cuda(int k, int bound, subtraction_result* out);
-void run_code_check_cuda(int K, int bound, code_result* out);
+void run_code_check_cuda(int K, int bound, code_result* out, int rows);
 void run_selective_check_cuda(int k, int bound, int rows, std::int32_t* out);
 #endif
 }  // namespace detail
@@ -55,16 +55,17 @@ void run_subtraction_check(int k, int bound, const solve_options& opts, subtract
   for_each_cpu(opts, std::uint64_t{1} << (k - 1), subtraction_check{k, bound, out});
 }
 
-void run_code_check(int K, int bound, const solve_options& opts, code_result* out) {
+void run_code_check(int K, int bound, const solve_options& opts, code_result* out, int rows) {
   check_k(K, 1, 15, "code length");
+  check_k(rows, 1, kMaxCodeRows, "rows");
   if (opts.backend == backend_kind::cuda) {
 #ifdef CGTB_HAVE_CUDA
-    return detail::run_code_check_cuda(K, bound, out);
+    return detail::run_code_check_cuda(K, bound, out, rows);
 #else
     no_cuda();
 #endif
   }
-  for_each_cpu(opts, std::uint64_t{1} << (2 * K), code_check{K, bound, out});
+  for_each_cpu(opts, std::uint64_t{1} << (2 * K), code_check{K, bound, out, rows});
 }
 
 void run_selective_check(int k, int bound, int rows, const solve_options& opts, std::int32_t* out) {

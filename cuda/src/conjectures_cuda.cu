@@ -46,11 +46,11 @@ void run_subtraction_check_cuda(int k, int bound, subtraction_result* out) {
   check(cudaMemcpy(out, d.p, n * sizeof(subtraction_result), cudaMemcpyDeviceToHost), "cudaMemcpy");
 }
 
-void run_code_check_cuda(int K, int bound, code_result* out) {
+void run_code_check_cuda(int K, int bound, code_result* out, int rows) {
   require_device();
   const std::uint64_t n = std::uint64_t{1} << (2 * K);
   device_buffer<code_result> d(n);
-  launch(n, code_check{K, bound, d.p});
+  launch(n, code_check{K, bound, d.p, rows});
   check(cudaMemcpy(out, d.p, n * sizeof(code_result), cudaMemcpyDeviceToHost), "cudaMemcpy");
 }
 

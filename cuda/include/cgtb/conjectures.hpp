@@ -5,7 +5,8 @@
 //  - Conjecture 3.1.1 and Lemma 3.1.1 (seed 001 §3.1.1): every subtraction
 //    set S with max S = k, points p_i = i.
 //  - Conjecture 3.1.2: every taking-no-breaking code (digits 0-3) of length
-//    <= K with p_i = i where n_i != 0 (m = 0: single heaps).
+//    <= K with p_i = i where n_i != 0, rows m = 0..R-1 of n +_l m with m a
+//    heap of the same game.
 //  - Conjecture 4.2.3: subtraction sets S with max <= k played against
 //    themselves, rows G_s(n + m) and G_s(n ▽ m) for m = 0..M.
 #pragma once
@@ -86,12 +87,24 @@ struct code_result {
   std::int32_t k;  ///< largest i with n_i in {2, 3}
 };
 
-/// Conjecture 3.1.2 (m = 0) for the code with digit n_i = (index >> 2(i-1)) & 3,
-/// i = 1..K, points p_i = i where n_i != 0.
+/// Largest number of rows m of the code check.
+inline constexpr int kMaxCodeRows = 16;
+
+/// Conjecture 3.1.2 for the code with digit n_i = (index >> 2(i-1)) & 3,
+/// i = 1..K, points p_i = i where n_i != 0, in the disjunctive sum n +_l m
+/// with m a heap of the same game, for every row m = 0..rows-1 at once
+/// (rows = 1: single heaps).
 struct code_check {
   int K;
   int bound;
   code_result* out;
+  int rows = 1;
+
+  /// Option digit test of a heap of h beans taking t: bit 1 when t == h, bit 2 when t < h.
+  CGTB_HD static bool allowed(std::uint64_t index, int t, int h) {
+    const int d = static_cast<int>((index >> (2 * (t - 1))) & 3);
+    return t == h ? (d & 1) != 0 : (d & 2) != 0;
+  }
 
   CGTB_HD code_result run(std::uint64_t index) const {
     int len = 0, k = 0;
@@ -101,26 +114,33 @@ struct code_check {
       if (d >= 2) k = i;
     }
     if (k == 0) return {-2, 0};
-    std::int16_t g[64];
-    g[0] = 0;
-    int last_fail = -1;  // last n with G(n) != G(n - 2k)
-    for (int n = 1; n <= bound; ++n) {
-      int best = 0;
-      bool any = false;
-      const int top = len < n ? len : n;
-      for (int t = 1; t <= top; ++t) {
-        const int d = static_cast<int>((index >> (2 * (t - 1))) & 3);
-        if (t == n ? (d & 1) : (d & 2)) {
-          const int v = t - g[(n - t) & 63];
-          if (!any || v > best) best = v;
-          any = true;
-        }
+    std::int16_t g[kMaxCodeRows][64];  // g[m][n & 63] = G_s(n +_l m)
+    int last_fail = -1;                // last n with G(n + m) != G(n - 2k + m) for some row m
+    for (int n = 0; n <= bound; ++n) {
+      for (int m = 0; m < rows; ++m) {
+        int best = 0;
+        bool any = false;
+        const int top = len < n ? len : n;
+        for (int t = 1; t <= top; ++t)
+          if (allowed(index, t, n)) {
+            const int v = t - g[m][(n - t) & 63];
+            if (!any || v > best) best = v;
+            any = true;
+          }
+        const int mtop = len < m ? len : m;
+        for (int u = 1; u <= mtop; ++u)
+          if (allowed(index, u, m)) {
+            const int v = u - g[m - u][n & 63];
+            if (!any || v > best) best = v;
+            any = true;
+          }
+        g[m][n & 63] = static_cast<std::int16_t>(best);
+        if (n >= 2 * k && best != g[m][(n - 2 * k) & 63]) last_fail = n;
       }
-      g[n & 63] = static_cast<std::int16_t>(best);
       if (n >= 2 * k) {
-        if (best != g[(n - 2 * k) & 63]) last_fail = n;
-        // Windows G(a..a+k-1) = G(a+2k..a+3k-1) with a + k > len (only takes
-        // with bit 2 and t <= k remain): 2k-periodic from a on.
+        // Windows of columns a..a+k-1 (every row) equal at distance 2k, with
+        // a + k > len (only takes with bit 2 and t <= k remain on heap n): the
+        // whole system is 2k-periodic in n from a on.
         int a = last_fail - 2 * k + 1;
         if (a < 0) a = 0;
         if (a + k <= len) a = len - k + 1;
@@ -212,8 +232,10 @@ struct selective_check {
 /// chosen backend; `out` is host memory of 2^(k-1) results. Throws
 /// input_error for k outside 1..kMaxConjectureK or a backend not compiled.
 void run_subtraction_check(int k, int bound, const solve_options& opts, subtraction_result* out);
-/// Runs `code_check{K, bound, out}` over index = 0..4^K-1; `out` holds 4^K results.
-void run_code_check(int K, int bound, const solve_options& opts, code_result* out);
+/// Runs `code_check{K, bound, out, rows}` over index = 0..4^K-1; `out` holds
+/// 4^K results. Throws input_error for K outside 1..15 or rows outside
+/// 1..kMaxCodeRows.
+void run_code_check(int K, int bound, const solve_options& opts, code_result* out, int rows = 1);
 /// Runs `selective_check` over the 2^k - 1 subtraction sets with max <= k;
 /// `out` holds (2^k - 1) * rows * 4 values.
 void run_selective_check(int k, int bound, int rows, const solve_options& opts, std::int32_t* out);
