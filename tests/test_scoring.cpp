@@ -13,6 +13,7 @@
 #include "cgtb/backend.hpp"
 #include "cgtb/games/scoring_octal.hpp"
 #include "cgtb/rules/scoring.hpp"
+#include "cgtb/scoring_driver.hpp"
 #include "scoring_seed_tables.hpp"
 
 namespace {
@@ -338,6 +339,37 @@ TEST(ScoringRules, ParsesCodesPointsAndSubtractionSets) {
   EXPECT_THROW(octal_rules::parse("123", "1234"), input_error);
   EXPECT_THROW(octal_rules::subtraction("", ""), input_error);
   EXPECT_THROW(octal_rules::subtraction("0,3", ""), input_error);
+}
+
+TEST(ScoringRules, PositionTextsInAsciiAndThesisSymbols) {
+  auto two = [](const std::string& t, char op, int n, int m) {
+    auto p = parse_scoring_position(t);
+    ASSERT_EQ(p.heaps.size(), 2u) << t;
+    EXPECT_EQ(p.op, op) << t;
+    EXPECT_EQ(p.heaps[0], n) << t;
+    EXPECT_EQ(p.heaps[1], m) << t;
+  };
+  two("7+5", '+', 7, 5);
+  two("7^5", '^', 7, 5);
+  two("7 v 5", 'v', 7, 5);
+  two("7v5", 'v', 7, 5);
+  two("7>5", '>', 7, 5);
+  two("7\u25B3"
+      "5",
+      '^', 7, 5);
+  two("7\u25BD"
+      "5",
+      'v', 7, 5);
+  two("7\u25B7"
+      "5",
+      '>', 7, 5);
+  auto list = parse_scoring_position("3 5 7");
+  EXPECT_EQ(list.heaps, (std::vector<int>{3, 5, 7}));
+  EXPECT_EQ(list.op, 0);
+  EXPECT_EQ(parse_scoring_position("3+5+7").heaps.size(), 3u);
+  EXPECT_THROW(parse_scoring_position("3^5^7"), input_error);
+  EXPECT_THROW(parse_scoring_position("3*5"), input_error);
+  EXPECT_THROW(parse_scoring_position(""), input_error);
 }
 
 // ---------------------------------------------------------- CLI bad input

@@ -153,7 +153,9 @@ scoring_octal::scoring_octal(octal_rules rules, int max, space s) : rules_(rules
 }
 
 scoring_octal scoring_octal::from_params(const std::string& params) {
-  const std::string game = split(params, ' ').at(0);
+  const auto items = split(params, ' ');
+  if (items.empty() || items[0].empty()) throw input_error("scoring-octal parameters '" + params + "' are empty");
+  const std::string game = items[0];
   const std::string pos = param(params, "positions");
   if (pos != "heaps" && pos != "multisets") throw input_error("positions '" + pos + "' is not heaps or multisets");
   return scoring_octal(rules_from_text(game), static_cast<int>(parse_int(param(params, "max"), "max", 0, 1 << 26)),

@@ -17,7 +17,8 @@ namespace cgtb {
 
 /// Heap sizes of a scoring position text: "7", "3 5 7" / "3+5+7" (a
 /// disjunctive sum of heaps of one game), or two heaps joined by an
-/// operator: "n+m" (+_l), "n^m" (△), "n v m" (▽), "n>m" (▷).
+/// operator: "n+m" (+_l), "n^m" (△), "n v m" (▽), "n>m" (▷); the symbols
+/// △ ▽ ▷ themselves (UTF-8) are accepted too.
 struct scoring_position_text {
   std::vector<int> heaps;
   char op = 0;  ///< '+', '^', 'v', '>' between exactly two heaps; 0 for a single heap or a plain list

@@ -16,7 +16,13 @@
 
 namespace cgtb {
 
-scoring_position_text parse_scoring_position(const std::string& text) {
+scoring_position_text parse_scoring_position(const std::string& text_in) {
+  // The thesis's symbols are accepted too: △ (conjunctive), ▽ (selective), ▷ (sequential).
+  std::string text = text_in;
+  for (auto [from, to] : {std::pair<const char*, const char*>{"\u25B3", "^"}, {"\u25BD", "v"}, {"\u25B7", ">"}}) {
+    for (auto at = text.find(from); at != std::string::npos; at = text.find(from))
+      text.replace(at, std::string(from).size(), to);
+  }
   scoring_position_text out;
   std::string num;
   bool sep_seen = false;
