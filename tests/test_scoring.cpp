@@ -372,6 +372,62 @@ TEST(ScoringRules, PositionTextsInAsciiAndThesisSymbols) {
   EXPECT_THROW(parse_scoring_position(""), input_error);
 }
 
+// ------------------------------------------------- partizan scoring rule
+
+/// Toy partizan scoring game for the rule: a heap of n beans; either player
+/// takes 1..3 beans (a subtraction game), Left scores lp[t], Right rp[t].
+struct toy_partizan_view {
+  using position = int;
+  int lp[4], rp[4];
+  template <class F>
+  void for_each_scored_left_option(int, int n, F&& f) const {
+    for (int t = 1; t <= 3 && t <= n; ++t) f(n - t, std::uint64_t{0}, lp[t]);
+  }
+  template <class F>
+  void for_each_scored_right_option(int, int n, F&& f) const {
+    for (int t = 1; t <= 3 && t <= n; ++t) f(n - t, std::uint64_t{0}, rp[t]);
+  }
+};
+
+std::vector<partizan_scoring_record> toy_values(const toy_partizan_view& v, int N) {
+  std::vector<partizan_scoring_record> rec;
+  for (int n = 0; n <= N; ++n)
+    rec.push_back(partizan_scoring_rule::evaluate(v, n, n, [&](int l, std::uint64_t) -> const partizan_scoring_record& {
+      return rec[static_cast<std::size_t>(l)];
+    }));
+  return rec;
+}
+
+/// Brute force: final score Left minus Right, `left` to move, from n beans.
+int toy_brute(const toy_partizan_view& v, int n, bool left) {
+  if (n == 0) return 0;
+  int best = left ? -1000000 : 1000000;
+  for (int t = 1; t <= 3 && t <= n; ++t) {
+    int s = left ? v.lp[t] + toy_brute(v, n - t, false) : -v.rp[t] + toy_brute(v, n - t, true);
+    best = left ? std::max(best, s) : std::min(best, s);
+  }
+  return best;
+}
+
+TEST(ScoringPartizanRule, EqualPointsGiveGsAndMinusGs) {
+  toy_partizan_view v{{0, 1, 2, 3}, {0, 1, 2, 3}};
+  auto rec = toy_values(v, 30);
+  auto gs = heap_values(octal_rules::parse("333", "123"), 30);
+  for (int n = 0; n <= 30; ++n) {
+    EXPECT_EQ(rec[static_cast<std::size_t>(n)].sl, gs[static_cast<std::size_t>(n)]) << n;
+    EXPECT_EQ(rec[static_cast<std::size_t>(n)].sr, -gs[static_cast<std::size_t>(n)]) << n;
+  }
+}
+
+TEST(ScoringPartizanRule, UnequalPointsAgreeWithBruteForce) {
+  toy_partizan_view v{{0, 2, -1, 4}, {0, 3, 1, -2}};
+  auto rec = toy_values(v, 18);
+  for (int n = 0; n <= 18; ++n) {
+    EXPECT_EQ(rec[static_cast<std::size_t>(n)].sl, toy_brute(v, n, true)) << n;
+    EXPECT_EQ(rec[static_cast<std::size_t>(n)].sr, toy_brute(v, n, false)) << n;
+  }
+}
+
 // ---------------------------------------------------------- CLI bad input
 
 struct run_result {
