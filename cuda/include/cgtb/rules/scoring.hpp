@@ -68,7 +68,7 @@ struct partizan_scoring_record {
   std::int32_t sl, sr;
 };
 
-/// The partizan scoring value rule (seed 001 ch. 2, Def. of G_F^{SL} and
+/// The partizan scoring value rule (seed 001 Def. 2.0.1, final scores G_F^{SL} and
 /// G_F^{SR}): G_F^{SL}(p) = max over Left's options o of (points + G_F^{SR}(o)),
 /// G_F^{SR}(p) = min over Right's options o of (G_F^{SL}(o) - points), where
 /// points are what the mover scores; a player with no option ends the game
