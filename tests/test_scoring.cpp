@@ -219,7 +219,7 @@ TEST(ScoringBruteForce, MultisetsOfHeapsAgreeUpToTotal16IncludingBreakingGames) 
     std::string ptxt;
     for (int p : pts) ptxt += (ptxt.empty() ? "" : ",") + std::to_string(p);
     scoring_octal_multisets g(scoring_octal(octal_rules::parse(code, ptxt), T, scoring_octal::space::multisets));
-    auto v = engine_values(g, 2);
+    auto v = engine_values(g);
     auto view = g.host_view();
     std::string c = code;
     if (c.rfind("0.", 0) == 0) c = c.substr(2);
@@ -230,6 +230,9 @@ TEST(ScoringBruteForce, MultisetsOfHeapsAgreeUpToTotal16IncludingBreakingGames) 
       for (std::uint64_t r = 0; r < view.level_size(L); ++r) {
         heap_multiset h = view.unrank(L, r);
         ASSERT_EQ(view.rank(L, h), r) << "rank/unrank round trip";
+        if (r + 1 < view.level_size(L)) {
+          ASSERT_EQ(view.rank(L, view.next(L, h)), r + 1) << "next";
+        }
         heaps hs(h.part, h.part + h.count);
         std::sort(hs.begin(), hs.end());
         int total = 0;

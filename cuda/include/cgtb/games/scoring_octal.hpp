@@ -170,7 +170,23 @@ struct scoring_multiset_view {
   CGTB_HD std::uint64_t level_size(int level) const { return index.count(level, level); }
   CGTB_HD position unrank(int level, std::uint64_t r) const { return index.unrank(level, r); }
   CGTB_HD std::uint64_t rank(int level, const position& p) const { return index.rank(level, p); }
-  CGTB_HD position next(int level, const position& p) const { return index.unrank(level, index.rank(level, p) + 1); }
+  /// The partition of the next rank: raise the rightmost part that can grow
+  /// by one (it stays <= the part before it) taking one bean from the parts
+  /// after it, and write what is left after it as ones (the smallest tail).
+  CGTB_HD position next(int, const position& p) const {
+    position q = p;
+    int tail = 0;
+    for (int i = p.count - 1; i >= 0; --i) {
+      if (tail >= 1 && (i == 0 || p.part[i] + 1 <= p.part[i - 1])) {
+        q.part[i] = static_cast<std::uint8_t>(p.part[i] + 1);
+        q.count = static_cast<std::uint8_t>(i + 1);
+        for (int j = 0; j < tail - 1; ++j) q.part[q.count++] = 1;
+        return q;
+      }
+      tail += p.part[i];
+    }
+    return q;  // the last partition (one heap): no successor
+  }
 
   /// The multiset p with one heap of size p.part[i] replaced by heaps a, b
   /// (0 = none), in canonical order.
