@@ -47,7 +47,9 @@ struct subtraction_check {
     g[0] = 0;
     int last_fail = -1;  // last n' with G(n'+k) != k - G(n')
     subtraction_result r{-1, -1};
+    int s = 0, i = 0;  // n = s + i*k with 1 <= s <= k, kept without division
     for (int n = 1; n <= bound; ++n) {
+      if (++s > k) s = 1, ++i;
       int best = 0;
       bool any = false;
       for (std::uint64_t m = mask; m; m &= m - 1) {
@@ -59,11 +61,7 @@ struct subtraction_check {
       }
       g[n & 63] = static_cast<std::int16_t>(best);
       // Lemma 3.1.1: G(s + 2ik) = s, G(s + (2i+1)k) = k - s for s in S, i >= 0.
-      const int s = (n - 1) % k + 1;
-      if (r.lemma_fail < 0 && ((mask >> (s - 1)) & 1)) {
-        const int i = (n - s) / k;
-        if (best != (i % 2 == 0 ? s : k - s)) r.lemma_fail = n;
-      }
+      if (r.lemma_fail < 0 && ((mask >> (s - 1)) & 1) && best != ((i & 1) == 0 ? s : k - s)) r.lemma_fail = n;
       if (n >= k) {
         if (best != k - g[(n - k) & 63]) last_fail = n - k;
         const int N = last_fail + 1;
