@@ -11,6 +11,7 @@
 #include "cgtb/driver.hpp"
 #include "cgtb/error.hpp"
 #include "cgtb/tablebase.hpp"
+#include "scoring_commands.hpp"
 
 namespace {
 
@@ -24,6 +25,9 @@ const char* kUsage =
     "  query FILE   look positions up (arguments, or one per line on stdin)\n"
     "  info FILE    header, levels, sizes, and a check of every checksum\n"
     "  census FILE  reachable positions from the start, and how many are wild\n"
+    "  table FILE   G_s of a scoring tablebase as a table (rows m, columns n), or --csv\n"
+    "  period FILE  preperiod and period of G_s(n) and of each row G_s(n * m) of a scoring tablebase\n"
+    "  conjectures  check a conjecture of seed 001 over a family of scoring games (subtraction, codes, selective)\n"
     "\n"
     "Run 'cgtb <command> --help' for the options of a command.\n";
 
@@ -218,6 +222,9 @@ int main(int argc, char** argv) {
     if (cmd == "query") return cmd_query(argc - 1, argv + 1);
     if (cmd == "info") return cmd_info(argc - 1, argv + 1);
     if (cmd == "census") return cmd_census(argc - 1, argv + 1);
+    if (cmd == "table") return cgtb::tools::cmd_table(argc - 1, argv + 1);
+    if (cmd == "period") return cgtb::tools::cmd_period(argc - 1, argv + 1);
+    if (cmd == "conjectures") return cgtb::tools::cmd_conjectures(argc - 1, argv + 1);
     throw input_error("unknown command '" + cmd + "' (run 'cgtb --help' for the list of commands)");
   } catch (const input_error& e) {
     std::cerr << "cgtb: error: " << e.what() << "\n";

@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <map>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "cgtb/backend.hpp"
@@ -28,6 +29,17 @@ inline std::string format_bytes(double b) {
     std::snprintf(buf, sizeof buf, "%.1f MB", b / 1e6);
   return buf;
 }
+
+/// Overflow bound of a rule's max_value: Rule::value_limit where the rule
+/// declares one, else 64 (the 64-bit mex masks of the impartial rules).
+template <class Rule, class = void>
+struct rule_value_limit {
+  static constexpr unsigned value = 64;
+};
+template <class Rule>
+struct rule_value_limit<Rule, std::void_t<decltype(Rule::value_limit)>> {
+  static constexpr unsigned value = Rule::value_limit;
+};
 
 template <class Backend, class Game, class Rule>
 void solve_with(const Game& game, const solve_options& opts, const level_consumer<typename Rule::record>& consume) {
@@ -113,9 +125,9 @@ void solve_with(const Game& game, const solve_options& opts, const level_consume
     });
     const record* host = be.to_host(out, n, staging);
     rep.seconds = std::chrono::duration<double>(clock::now() - t0).count();
-    if (rep.max_value >= 64)
-      throw resource_error("level " + std::to_string(level) +
-                           ": a value reached 64, more than the 64-bit mex masks hold");
+    if (rep.max_value >= rule_value_limit<Rule>::value)
+      throw resource_error("level " + std::to_string(level) + ": a value reached " +
+                           std::to_string(rule_value_limit<Rule>::value) + ", more than the value record holds");
     consume(rep, host);
     by_level_host[static_cast<std::size_t>(level)] = out.data();
     resident.emplace(level, std::move(out));

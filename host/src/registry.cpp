@@ -5,9 +5,11 @@ namespace cgtb {
 
 // One line per game; each is defined beside its driver in host/src/games/.
 game_entry cram_entry();
+game_entry scoring_octal_entry();
+game_entry scoring_sum_entry();
 
 const std::vector<game_entry>& game_registry() {
-  static const std::vector<game_entry> games = {cram_entry()};
+  static const std::vector<game_entry> games = {cram_entry(), scoring_octal_entry(), scoring_sum_entry()};
   return games;
 }
 

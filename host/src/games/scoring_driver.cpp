@@ -1,0 +1,418 @@
+// `cgtb build scoring-octal` and `cgtb build scoring-sum`: scoring play octal
+// games (cgtb/games/scoring_octal.hpp) with the scoring rule
+// (cgtb/rules/scoring.hpp).
+#include "cgtb/scoring_driver.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cxxopts.hpp>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "cgtb/error.hpp"
+#include "cgtb/impartial_driver.hpp"
+#include "cgtb/rules/scoring.hpp"
+
+namespace cgtb {
+
+scoring_position_text parse_scoring_position(const std::string& text_in) {
+  // The thesis's symbols are accepted too: △ (conjunctive), ▽ (selective), ▷ (sequential).
+  std::string text = text_in;
+  for (auto [from, to] : {std::pair<const char*, const char*>{"\u25B3", "^"}, {"\u25BD", "v"}, {"\u25B7", ">"}}) {
+    for (auto at = text.find(from); at != std::string::npos; at = text.find(from))
+      text.replace(at, std::string(from).size(), to);
+  }
+  scoring_position_text out;
+  std::string num;
+  bool sep_seen = false;
+  auto flush = [&]() {
+    if (num.empty()) return;
+    if (num.size() > 9) throw input_error("position '" + text + "': heap '" + num + "' is too large");
+    out.heaps.push_back(std::stoi(num));
+    num.clear();
+  };
+  for (char c : text) {
+    if (c >= '0' && c <= '9') {
+      num += c;
+      continue;
+    }
+    flush();
+    if (c == ' ' || c == '\t' || c == ',') {
+      sep_seen = true;
+      continue;
+    }
+    if (c == '+' || c == '^' || c == 'v' || c == 'V' || c == '>') {
+      char o = c == 'V' ? 'v' : c;
+      if (out.heaps.empty()) throw input_error("position '" + text + "': operator '" + c + "' before any heap");
+      if (out.op && out.op != o)
+        throw input_error("position '" + text + "' mixes operators '" + out.op + "' and '" + o + "'");
+      out.op = o;
+      continue;
+    }
+    throw input_error("position '" + text + "': unexpected character '" + std::string(1, c) +
+                      "' (write a heap n, heaps '3 5 7', or n+m, n^m, n v m, n>m)");
+  }
+  flush();
+  (void)sep_seen;
+  if (out.heaps.empty()) throw input_error("position '" + text + "' names no heap");
+  if (out.op && out.op != '+' && out.heaps.size() != 2)
+    throw input_error("position '" + text + "': operator '" + out.op + "' joins exactly two heaps");
+  if (out.op == '+' && out.heaps.size() != 2) out.op = 0;  // 3+5+7: a list of heaps of one game
+  return out;
+}
+
+namespace {
+
+std::vector<field_spec> scoring_fields() { return {{"gs", true}}; }
+
+/// Writes a scoring tablebase of `Game` (any owner whose view gives scored options).
+template <class Game>
+void build_scoring(const Game& game, const build_request& req) {
+  if (!req.values.empty() && req.values != "all" && req.values != "scoring" && req.values != "gs")
+    throw input_error("unknown value kind '" + req.values + "' for a scoring game (expected scoring)");
+  tablebase_header h;
+  h.ruleset = Game::ruleset_name;
+  h.params = game.params();
+  h.family = "scoring";
+  h.values = "scoring";
+  h.fields = scoring_fields();
+  h.block_entries = req.block_entries;
+  h.zstd_level = req.zstd_level;
+  tablebase_writer w(req.output, h);
+  std::vector<level_report> reports;
+  const std::size_t nlevels = game.levels().size();
+  const bool each = req.progress && nlevels <= 200;
+  auto t0 = std::chrono::steady_clock::now();
+  // Levels of a few thousand positions take microseconds each; with threads
+  // left to OpenMP, a barrier per level costs more than the level itself on a
+  // loaded machine (docs/performance.md). Such tables run on one thread
+  // unless --threads says otherwise.
+  solve_options so = req.solve;
+  std::uint64_t widest = 0;
+  const auto view = game.host_view();
+  for (int l : game.levels()) widest = std::max<std::uint64_t>(widest, view.level_size(l));
+  if (so.threads == 0 && widest < (std::uint64_t{1} << 16)) so.threads = 1;
+  solve<Game, scoring_rule>(game, so, [&](const level_report& r, const scoring_record* rec) {
+    w.add_level_blocks(r.level, r.positions, [&](std::uint64_t first, std::uint64_t count, std::int64_t* v) {
+      for (std::uint64_t j = 0; j < count; ++j) v[j] = rec[first + j].v;
+    });
+    reports.push_back(r);
+    if (each) print_progress(r, reports.size(), nlevels);
+  });
+  w.finish();
+  double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  if (req.progress && !each) std::fprintf(stderr, "[cgtb] %zu levels solved in %.3f s\n", reports.size(), secs);
+  if (req.stats) print_build_stats(std::cout, reports, secs, req.output, w.bytes_written());
+}
+
+std::string outcome_of(std::int64_t gs) { return gs > 0 ? "N" : gs < 0 ? "P" : "T"; }
+
+/// Shared query/options code of the scoring drivers. Derived classes give
+/// `parse` and `moves(position_ref) -> (move text, option ref, points)`.
+class scoring_driver_base : public game_driver {
+ public:
+  struct scored_move {
+    std::string move;
+    position_ref after;
+    std::int32_t points;
+  };
+  virtual std::vector<scored_move> scored_moves(const position_ref& p) const = 0;
+
+  std::vector<option_ref> options(const position_ref& p) const override {
+    std::vector<option_ref> out;
+    for (auto& m : scored_moves(p)) out.push_back({m.move, m.after});
+    return out;
+  }
+
+  void query(tablebase& tb, const position_ref& p, bool json, std::ostream& out) const override {
+    if (!tb.find_level(p.level) || p.rank >= tb.find_level(p.level)->positions)
+      throw input_error("position " + p.text + " is outside this tablebase (" + tb.header().params + ")");
+    const int f = tb.header().field_index("gs");
+    if (f < 0) throw input_error("'" + tb.path() + "' holds no scoring values");
+    const std::int64_t gs = tb.value(p.level, p.rank, f);
+    std::vector<std::string> best;
+    nlohmann::ordered_json moves = nlohmann::ordered_json::array();
+    for (const auto& m : scored_moves(p)) {
+      const std::int64_t v = m.points - tb.value(m.after.level, m.after.rank, f);
+      if (v == gs) best.push_back(m.move);
+      moves.push_back({{"move", m.move}, {"after", m.after.text}, {"points", m.points}, {"value", v}});
+    }
+    if (json) {
+      nlohmann::ordered_json j;
+      j["position"] = p.text;
+      j["level"] = p.level;
+      j["gs"] = gs;
+      j["final_score_left_first"] = gs;
+      j["final_score_right_first"] = -gs;
+      j["outcome"] = outcome_of(gs);
+      j["best_moves"] = best;
+      j["moves"] = moves;
+      out << j.dump() << "\n";
+      return;
+    }
+    std::string b;
+    for (const auto& x : best) b += (b.empty() ? "" : ", ") + x;
+    out << p.text << "\n  G_s = " << gs << " (G_F^SL = " << gs << ", G_F^SR = " << -gs << "), outcome "
+        << outcome_of(gs) << ", best moves: " << (b.empty() ? "none" : b) << "\n";
+  }
+
+  census_report census(tablebase&) const override {
+    throw input_error("census is for impartial genus tablebases, not scoring ones");
+  }
+};
+
+std::string take_text(int t, int from, std::int32_t pts) {
+  return "take " + std::to_string(t) + " from " + std::to_string(from) + " (" + (pts >= 0 ? "+" : "") +
+         std::to_string(pts) + ")";
+}
+
+class scoring_octal_driver : public scoring_driver_base {
+ public:
+  explicit scoring_octal_driver(scoring_octal g) : g_(std::move(g)) {}
+  std::string ruleset() const override { return scoring_octal::ruleset_name; }
+  std::string params() const override { return g_.params(); }
+
+  void build(const build_request& req) const override {
+    if (g_.positions() == scoring_octal::space::heaps)
+      build_scoring(scoring_octal_heaps(g_), req);
+    else
+      build_scoring(scoring_octal_multisets(g_), req);
+  }
+
+  position_ref parse(const std::string& text) const override {
+    auto t = parse_scoring_position(text);
+    if (t.op && t.op != '+')
+      throw input_error("position '" + text + "': operator '" + t.op + "' needs a scoring-sum tablebase");
+    std::vector<int> h;
+    for (int x : t.heaps)
+      if (x > 0) h.push_back(x);
+    std::sort(h.rbegin(), h.rend());
+    int total = 0;
+    for (int x : h) total += x;
+    if (g_.positions() == scoring_octal::space::heaps && h.size() > 1)
+      throw input_error("position '" + text +
+                        "' has several heaps; this table holds single heaps (build with "
+                        "--positions multisets)");
+    if (total > g_.max())
+      throw input_error("position '" + text + "' has " + std::to_string(total) + " beans; the table holds up to " +
+                        std::to_string(g_.max()));
+    return ref(h);
+  }
+
+  std::vector<scored_move> scored_moves(const position_ref& p) const override {
+    std::vector<int> h = heaps_of(p);
+    std::vector<scored_move> out;
+    for (std::size_t i = 0; i < h.size(); ++i) {
+      if (i > 0 && h[i] == h[i - 1]) continue;
+      const int n = h[i];
+      g_.rules().for_each_move(n, [&](int a, int b, std::int32_t pts) {
+        std::vector<int> q = h;
+        q.erase(q.begin() + static_cast<std::ptrdiff_t>(i));
+        if (a) q.push_back(a);
+        if (b) q.push_back(b);
+        std::sort(q.rbegin(), q.rend());
+        std::string mv = take_text(n - a - b, n, pts);
+        if (a) mv += " leaving " + std::to_string(a) + "+" + std::to_string(b);
+        out.push_back({mv, ref(q), pts});
+      });
+    }
+    return out;
+  }
+
+ private:
+  std::vector<int> heaps_of(const position_ref& p) const {
+    if (g_.positions() == scoring_octal::space::heaps) return p.level ? std::vector<int>{p.level} : std::vector<int>{};
+    scoring_octal_multisets m(g_);
+    auto hm = m.host_view().unrank(p.level, p.rank);
+    return std::vector<int>(hm.part, hm.part + hm.count);
+  }
+  position_ref ref(const std::vector<int>& h) const {
+    int total = 0;
+    std::string text;
+    for (int x : h) {
+      total += x;
+      text += (text.empty() ? "" : " ") + std::to_string(x);
+    }
+    if (text.empty()) text = "0";
+    if (g_.positions() == scoring_octal::space::heaps) return {total, 0, text};
+    heap_multiset hm{};
+    hm.count = static_cast<std::uint8_t>(h.size());
+    for (std::size_t i = 0; i < h.size(); ++i) hm.part[i] = static_cast<std::uint8_t>(h[i]);
+    scoring_octal_multisets m(g_);
+    return {total, m.host_view().rank(total, hm), text};
+  }
+  scoring_octal g_;
+};
+
+class scoring_sum_driver : public scoring_driver_base {
+ public:
+  explicit scoring_sum_driver(scoring_sum g) : g_(std::move(g)) {}
+  std::string ruleset() const override { return scoring_sum::ruleset_name; }
+  std::string params() const override { return g_.params(); }
+  void build(const build_request& req) const override { build_scoring(g_, req); }
+
+  position_ref parse(const std::string& text) const override {
+    auto t = parse_scoring_position(text);
+    const char want = sum_op_symbol(g_.op());
+    if (t.heaps.size() != 2 || (t.op && t.op != want))
+      throw input_error("position '" + text + "': this table holds n" + std::string(1, want) + "m (" +
+                        sum_op_name(g_.op()) + " sum of two heaps)");
+    for (int x : t.heaps)
+      if (x > g_.max())
+        throw input_error("position '" + text + "': heap " + std::to_string(x) + " is over the table's range 0.." +
+                          std::to_string(g_.max()));
+    return ref(t.heaps[0], t.heaps[1]);
+  }
+
+  std::vector<scored_move> scored_moves(const position_ref& p) const override {
+    auto v = g_.host_view();
+    auto pos = v.unrank(p.level, p.rank);
+    std::vector<scored_move> out;
+    v.for_each_scored_option(p.level, pos, [&](int l, std::uint64_t r, std::int32_t pts) {
+      auto q = v.unrank(l, r);
+      std::string mv;
+      if (q.n != pos.n) mv = "take " + std::to_string(pos.n - q.n) + " from " + std::to_string(pos.n);
+      if (q.m != pos.m)
+        mv += std::string(mv.empty() ? "" : " and ") + "take " + std::to_string(pos.m - q.m) + " from " +
+              std::to_string(pos.m);
+      mv += std::string(" (") + (pts >= 0 ? "+" : "") + std::to_string(pts) + ")";
+      out.push_back({mv, ref(q.n, q.m), pts});
+    });
+    return out;
+  }
+
+ private:
+  position_ref ref(int n, int m) const {
+    auto v = g_.host_view();
+    return {n + m, v.rank(n + m, {n, m}), std::to_string(n) + sum_op_symbol(g_.op()) + std::to_string(m)};
+  }
+  scoring_sum g_;
+};
+
+/// --code/--subtract/--points of one game.
+octal_rules rules_from_options(const cxxopts::ParseResult& r) {
+  const std::string pts = r.count("points") ? r["points"].as<std::string>() : "";
+  if (r.count("code") && r.count("subtract")) throw input_error("give either --code or --subtract, not both");
+  if (r.count("subtract")) return octal_rules::subtraction(r["subtract"].as<std::string>(), pts);
+  if (!r.count("code")) throw input_error("scoring-octal needs --code CODE (with --points) or --subtract SET");
+  if (!r.count("points")) throw input_error("--code needs --points (one value per take size)");
+  return octal_rules::parse(r["code"].as<std::string>(), pts);
+}
+
+/// "CODE:POINTS" of --left/--right; "s:4,5" is a subtraction set.
+octal_rules rules_from_text(const std::string& cp, const std::string& which) {
+  auto colon = cp.find(':');
+  if (cp.rfind("s", 0) == 0 && colon == 1) return octal_rules::subtraction(cp.substr(2), "");
+  if (colon == std::string::npos)
+    throw input_error(which + " '" + cp + "' is not of the form CODE:POINTS (e.g. 123:123)");
+  if (colon + 1 == cp.size()) throw input_error(which + " '" + cp + "': points missing after ':'");
+  return octal_rules::parse(cp.substr(0, colon), cp.substr(colon + 1));
+}
+
+}  // namespace
+
+// ------------------------------------------------------------ scoring_lookup
+
+scoring_lookup::scoring_lookup(tablebase& tb) : tb_(tb) {
+  const auto& h = tb.header();
+  if (h.family != "scoring" || h.field_index("gs") < 0)
+    throw input_error("'" + tb.path() + "' is not a scoring tablebase (ruleset " + h.ruleset + ")");
+  if (h.ruleset == scoring_octal::ruleset_name)
+    one_ = std::make_unique<scoring_octal>(scoring_octal::from_params(h.params));
+  else if (h.ruleset == scoring_sum::ruleset_name)
+    sum_ = std::make_unique<scoring_sum>(scoring_sum::from_params(h.params));
+  else
+    throw input_error("'" + tb.path() + "': unknown scoring ruleset " + h.ruleset);
+}
+
+int scoring_lookup::max() const { return sum_ ? sum_->max() : one_->max(); }
+sum_op scoring_lookup::op() const { return sum_ ? sum_->op() : sum_op::disjunctive; }
+int scoring_lookup::window() const { return sum_ ? sum_->host_view().left.k : one_->rules().k; }
+bool scoring_lookup::recurrent() const { return sum_ ? false : !one_->rules().breaking(); }
+
+std::string scoring_lookup::describe() const {
+  auto game = [](const octal_rules& r) {
+    std::string c, p;
+    for (int i = 1; i <= r.k; ++i) {
+      c += static_cast<char>('0' + r.digit[i]);
+      p += (i > 1 ? "," : "") + std::to_string(r.points[i]);
+    }
+    return "(" + c + "; " + p + ")";
+  };
+  if (one_) return "n in " + game(one_->rules());
+  auto v = sum_->host_view();
+  return std::string("n in ") + game(v.left) + " " + sum_op_symbol(v.op) + " m in " + game(v.right) + " (" +
+         sum_op_name(v.op) + ")";
+}
+
+std::int64_t scoring_lookup::at(int n, int m) {
+  const int f = tb_.header().field_index("gs");
+  if (n < 0 || m < 0 || n > max() || m > max() || (!sum_ && m != 0))
+    throw input_error("heap " + std::to_string(n > max() || n < 0 ? n : m) + " is over the table's range 0.." +
+                      std::to_string(max()));
+  if (sum_) {
+    auto v = sum_->host_view();
+    return tb_.value(n + m, v.rank(n + m, {n, m}), f);
+  }
+  if (one_->positions() == scoring_octal::space::heaps) return tb_.value(n, 0, f);
+  scoring_octal_multisets ms(*one_);
+  heap_multiset hm{};
+  hm.count = n ? 1 : 0;
+  hm.part[0] = static_cast<std::uint8_t>(n);
+  return tb_.value(n, ms.host_view().rank(n, hm), f);
+}
+
+// ------------------------------------------------------------- registration
+
+game_entry scoring_octal_entry() {
+  game_entry e;
+  e.name = "scoring-octal";
+  e.summary = "scoring play octal game (seed 001 ch. 3): single heaps or multisets of heaps";
+  e.add_options = [](cxxopts::Options& o) {
+    o.add_options("scoring-octal")("code", "octal code, one digit 0-7 per take size (e.g. 0033)",
+                                   cxxopts::value<std::string>())(
+        "points", "points per take size: digits (1234) or a comma list (1,-2,10)", cxxopts::value<std::string>())(
+        "subtract", "subtraction set, e.g. 4,5 (points = beans taken unless --points)", cxxopts::value<std::string>())(
+        "max", "largest heap (heaps) or total (multisets)", cxxopts::value<int>()->default_value("64"))(
+        "positions", "heaps (single heaps; taking-no-breaking games) or multisets (sums of heaps, total <= max)",
+        cxxopts::value<std::string>()->default_value(""));
+  };
+  e.from_options = [](const cxxopts::ParseResult& r) -> std::unique_ptr<game_driver> {
+    octal_rules rules = rules_from_options(r);
+    std::string pos = r["positions"].as<std::string>();
+    if (pos.empty()) pos = rules.breaking() ? "multisets" : "heaps";
+    if (pos != "heaps" && pos != "multisets") throw input_error("--positions must be heaps or multisets");
+    return std::make_unique<scoring_octal_driver>(scoring_octal(
+        rules, r["max"].as<int>(), pos == "heaps" ? scoring_octal::space::heaps : scoring_octal::space::multisets));
+  };
+  e.from_params = [](const std::string& params) -> std::unique_ptr<game_driver> {
+    return std::make_unique<scoring_octal_driver>(scoring_octal::from_params(params));
+  };
+  return e;
+}
+
+game_entry scoring_sum_entry() {
+  game_entry e;
+  e.name = "scoring-sum";
+  e.summary = "two scoring octal heaps under +, conjunctive, selective or sequential sum (seed 001 ch. 4)";
+  e.add_options = [](cxxopts::Options& o) {
+    o.add_options("scoring-sum")("op", "disjunctive, conjunctive, selective or sequential",
+                                 cxxopts::value<std::string>()->default_value("disjunctive"))(
+        "left", "game of heap n: CODE:POINTS (e.g. 123:123) or s:SET (subtraction set)", cxxopts::value<std::string>())(
+        "right", "game of heap m, as --left", cxxopts::value<std::string>())(
+        "max", "largest heap N (the table holds n, m <= N)", cxxopts::value<int>()->default_value("64"));
+  };
+  e.from_options = [](const cxxopts::ParseResult& r) -> std::unique_ptr<game_driver> {
+    if (!r.count("left") || !r.count("right")) throw input_error("scoring-sum needs --left and --right");
+    return std::make_unique<scoring_sum_driver>(
+        scoring_sum(parse_sum_op(r["op"].as<std::string>()), rules_from_text(r["left"].as<std::string>(), "--left"),
+                    rules_from_text(r["right"].as<std::string>(), "--right"), r["max"].as<int>()));
+  };
+  e.from_params = [](const std::string& params) -> std::unique_ptr<game_driver> {
+    return std::make_unique<scoring_sum_driver>(scoring_sum::from_params(params));
+  };
+  return e;
+}
+
+}  // namespace cgtb

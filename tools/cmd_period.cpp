@@ -1,0 +1,59 @@
+// `cgtb period`: preperiod and period of G_s(n), and of each row G_s(n ⋆ m)
+// with m fixed, in a scoring tablebase, with the evidence.
+#include <cxxopts.hpp>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "cgtb/error.hpp"
+#include "cgtb/periodicity.hpp"
+#include "cgtb/scoring_driver.hpp"
+#include "scoring_commands.hpp"
+
+namespace cgtb::tools {
+
+int cmd_period(int argc, char** argv) {
+  cxxopts::Options o("cgtb period",
+                     "Preperiod and period of G_s(n) (one game) or of each row G_s(n * m), m fixed, n = 0..N\n"
+                     "(two-heap sums), with the last exception and how far it was checked.");
+  o.positional_help("FILE");
+  o.add_options()("file", "scoring tablebase", cxxopts::value<std::string>())(
+      "rows", "rows m to examine, A..B (two-heap files)", cxxopts::value<std::string>()->default_value("0..12"))(
+      "repeats", "full periods that must follow the preperiod", cxxopts::value<int>()->default_value("2"))(
+      "h,help", "show this help");
+  o.parse_positional({"file"});
+  auto r = o.parse(argc, argv);
+  if (r.count("help")) {
+    std::cout << o.help();
+    return 0;
+  }
+  if (!r.unmatched().empty()) throw input_error("unexpected argument '" + r.unmatched()[0] + "'");
+  if (!r.count("file")) throw input_error("period needs a scoring tablebase file");
+  const int repeats = r["repeats"].as<int>();
+  if (repeats < 1) throw input_error("--repeats must be >= 1");
+  tablebase tb(r["file"].as<std::string>(), std::size_t{256} << 20);
+  scoring_lookup look(tb);
+  const int N = look.max();
+  std::cout << look.describe() << ", n = 0.." << N << "\n";
+  auto row = [&](int m) {
+    std::vector<std::int64_t> s;
+    for (int n = 0; n <= N; ++n) s.push_back(look.at(n, m));
+    return s;
+  };
+  if (!look.two_heaps()) {
+    std::cout << "G_s(n): " << find_period(row(0), look.recurrent() ? look.window() : 0, repeats).text() << "\n";
+    return 0;
+  }
+  std::string rows = r["rows"].as<std::string>();
+  auto dots = rows.find("..");
+  if (dots == std::string::npos || rows.find_first_not_of("0123456789.") != std::string::npos)
+    throw input_error("--rows '" + rows + "' is not a range A..B");
+  int m0 = std::stoi(rows.substr(0, dots)), m1 = std::stoi(rows.substr(dots + 2));
+  if (m1 > N) throw input_error("row " + std::to_string(m1) + " is over the table's range 0.." + std::to_string(N));
+  for (int m = m0; m <= m1; ++m)
+    std::cout << "m = " << m << ": G_s(n " << sum_op_symbol(look.op()) << " " << m
+              << "): " << find_period(row(m), 0, repeats).text() << "\n";
+  return 0;
+}
+
+}  // namespace cgtb::tools
