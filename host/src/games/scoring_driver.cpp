@@ -200,6 +200,14 @@ class scoring_octal_driver : public scoring_driver_base {
     return ref(h);
   }
 
+  std::string format(int level, std::uint64_t rank) const override {
+    if (level < 0 || level > g_.max() ||
+        (g_.positions() == scoring_octal::space::heaps ? rank != 0
+                                                        : rank >= scoring_octal_multisets(g_).host_view().level_size(level)))
+      throw input_error("no position of rank " + std::to_string(rank) + " on level " + std::to_string(level));
+    return ref(heaps_of({level, rank, ""})).text;
+  }
+
   std::vector<scored_move> scored_moves(const position_ref& p) const override {
     std::vector<int> h = heaps_of(p);
     std::vector<scored_move> out;
@@ -263,6 +271,14 @@ class scoring_sum_driver : public scoring_driver_base {
         throw input_error("position '" + text + "': heap " + std::to_string(x) + " is over the table's range 0.." +
                           std::to_string(g_.max()));
     return ref(t.heaps[0], t.heaps[1]);
+  }
+
+  std::string format(int level, std::uint64_t rank) const override {
+    auto v = g_.host_view();
+    if (level < 0 || level > 2 * g_.max() || rank >= v.level_size(level))
+      throw input_error("no position of rank " + std::to_string(rank) + " on level " + std::to_string(level));
+    auto q = v.unrank(level, rank);
+    return ref(q.n, q.m).text;
   }
 
   std::vector<scored_move> scored_moves(const position_ref& p) const override {
