@@ -5,9 +5,11 @@ namespace cgtb {
 
 // One line per game; each is defined beside its driver in host/src/games/.
 game_entry cram_entry();
+game_entry domineering_entry();
+game_entry cricket_pitch_entry();
 
 const std::vector<game_entry>& game_registry() {
-  static const std::vector<game_entry> games = {cram_entry()};
+  static const std::vector<game_entry> games = {cram_entry(), domineering_entry(), cricket_pitch_entry()};
   return games;
 }
 
