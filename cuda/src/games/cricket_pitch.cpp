@@ -1,5 +1,6 @@
 #include "cgtb/games/cricket_pitch.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdlib>
 
@@ -97,6 +98,12 @@ cricket_pitch::position cricket_pitch::parse(const std::string& text) const {
       }
     }
   }
+  const auto rollers_in =
+      std::count_if(places.begin(), places.end(), [](const std::string& x) { return x == "R" || x == "r"; });
+  if (rollers_in == 0) throw input_error("position '" + text + "' has no roller R");
+  if (rollers_in > 1)
+    throw input_error("position '" + text + "' has " + std::to_string(rollers_in) +
+                      " rollers R; a board has exactly one");
   if (static_cast<int>(places.size()) > length_)
     throw input_error("position '" + text + "' has " + std::to_string(places.size()) +
                       " places; this table holds boards of length <= " + std::to_string(length_));
