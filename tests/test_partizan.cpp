@@ -464,9 +464,12 @@ TEST_F(PartizanCli, BadInputGivesOneLineErrorAndNonZeroExit) {
   expect_one_line_error("query " + *cp_ + " '[1,x,R]'");             // not a bump
   expect_one_line_error("query " + *dom_ + " '../..'");              // wrong shape
   expect_one_line_error("query " + *dom_ + " '...../...../.....'");  // wrong shape
-  expect_one_line_error("build cricket-pitch --length 7 --max-bump -1 -o /dev/null");
-  expect_one_line_error("build cricket-pitch --length 40 --max-bump 1 -o /dev/null");
-  expect_one_line_error("build domineering --board 9x9 -o /dev/null");
+  // Never -o /dev/null: a build that succeeded would rename its file onto it.
+  const std::string out = temp_file("cli_never_written.cgtb");
+  expect_one_line_error("build cricket-pitch --length 7 --max-bump -1 -o " + out);
+  expect_one_line_error("build cricket-pitch --length 40 --max-bump 1 -o " + out);
+  expect_one_line_error("build domineering --board 9x9 -o " + out);
+  EXPECT_FALSE(std::filesystem::exists(out));
   expect_one_line_error("census " + *dom_);
 }
 
