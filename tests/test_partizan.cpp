@@ -63,7 +63,8 @@ std::string build_file(const Game& g, const std::string& name) {
 // ------------------------------------------------------ ruleset self-test
 /// Checks on every level: rank(unrank(r)) == r, next() walks rank order,
 /// level_of agrees, every option of either player lands on a declared level
-/// with a rank inside it and matches the host move list; and the levels
+/// with a rank inside it and matches the host move list (and the joint walk,
+/// where the view has one, matches the two walks); and the levels
 /// together hold `expected_total` positions (so unrank is a bijection onto
 /// the whole position set).
 template <class Game>
@@ -106,6 +107,19 @@ void ruleset_selftest(const Game& g, std::uint64_t expected_total) {
         EXPECT_EQ(ro[i], std::make_pair(l, v.rank(l, rm[i].after)));
       }
       EXPECT_EQ(v.option_count(p), static_cast<int>(lm.size() + rm.size()));
+      if constexpr (detail::has_joint_option_walk<typename Game::view_type>::value) {
+        std::vector<std::pair<int, std::uint64_t>> jl, jr;
+        v.for_each_left_and_right_option(
+            level, p,
+            [&](int ol, std::uint64_t orank) {
+              jl.push_back({ol, orank});
+            },
+            [&](int ol, std::uint64_t orank) {
+              jr.push_back({ol, orank});
+            });
+        EXPECT_EQ(jl, lo);
+        EXPECT_EQ(jr, ro);
+      }
       if (r + 1 < n) walk = v.next(level, walk);
     }
   }

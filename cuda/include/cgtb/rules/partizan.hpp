@@ -15,12 +15,17 @@
 // The rule is generic over partizan rulesets: their views provide
 //   for_each_left_option(level, p, f) and for_each_right_option(level, p, f),
 // each calling f(option_level, option_rank) once per option of that player.
+// A view may also provide for_each_left_and_right_option(level, p, fl, fr),
+// walking both players' options with shared work (Domineering ranks both from
+// one removal_ranker); the rule then calls it instead of the two walks.
 // An impartial ruleset is seen as partizan through impartial_as_partizan
 // (cgtb/games/impartial_as_partizan.hpp), whose Left and Right options are
 // both the impartial options.
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
+#include <utility>
 
 #include "cgtb/hd.hpp"
 
@@ -41,6 +46,20 @@ CGTB_HD inline char outcome_letter(unsigned c) { return "PLRN"[c & 3u]; }
 /// Class with Left and Right exchanged (L <-> R; N and P stay): the class of
 /// the conjugate game, e.g. a transposed Domineering position.
 CGTB_HD inline unsigned outcome_swap(unsigned c) { return ((c & 1u) << 1) | ((c >> 1) & 1u); }
+
+namespace detail {
+/// Callable accepting any option (used only in unevaluated detection).
+struct any_option {
+  template <class... A>
+  CGTB_HD void operator()(A...) const {}
+};
+template <class V, class = void>
+struct has_joint_option_walk : std::false_type {};
+template <class V>
+struct has_joint_option_walk<V, std::void_t<decltype(std::declval<const V&>().for_each_left_and_right_option(
+                                    0, std::declval<typename V::position>(), any_option{}, any_option{}))>>
+    : std::true_type {};
+}  // namespace detail
 
 /// Field identifiers of partizan records, as stored in tablebase files.
 enum partizan_field : int {
@@ -64,18 +83,24 @@ struct partizan_rule {
   CGTB_HD static record evaluate(const View& game, int level, typename View::position p, const Lookup& at) {
     bool left_any = false, right_any = false;
     bool normal_left = false, misere_left = false, normal_right = false, misere_right = false;
-    game.for_each_left_option(level, p, [&](int l, std::uint64_t r) {
+    auto left = [&](int l, std::uint64_t r) {
       const unsigned o = at(l, r).bits;
       left_any = true;
       normal_left = normal_left || !(o & 2u);  // Right moving first loses the option (normal)
       misere_left = misere_left || !(o & 8u);  // ... (misère)
-    });
-    game.for_each_right_option(level, p, [&](int l, std::uint64_t r) {
+    };
+    auto right = [&](int l, std::uint64_t r) {
       const unsigned o = at(l, r).bits;
       right_any = true;
       normal_right = normal_right || !(o & 1u);  // Left moving first loses the option (normal)
       misere_right = misere_right || !(o & 4u);  // ... (misère)
-    });
+    };
+    if constexpr (detail::has_joint_option_walk<View>::value) {
+      game.for_each_left_and_right_option(level, p, left, right);
+    } else {
+      game.for_each_left_option(level, p, left);
+      game.for_each_right_option(level, p, right);
+    }
     if (!left_any) misere_left = true;  // misère: the player who cannot move wins
     if (!right_any) misere_right = true;
     record rec;
