@@ -100,21 +100,34 @@ int cmd_query(int argc, char** argv) {
   o.positional_help("FILE [POSITION...]");
   o.add_options()("file", "tablebase", cxxopts::value<std::string>())(
       "positions", "positions (default: one per line on stdin)", cxxopts::value<std::vector<std::string>>())(
-      "json", "one JSON object per position")("cache-mb", "decompressed-block cache size in MB",
-                                              cxxopts::value<std::size_t>()->default_value("1024"));
-  o.parse_positional({"file", "positions"});
+      "json", "one JSON object per position")("options", "list each player's options instead of values")(
+      "cache-mb", "decompressed-block cache size in MB", cxxopts::value<std::size_t>()->default_value("1024"));
+  // Positions after FILE arrive unmatched: a positional vector would split
+  // Cricket Pitch boards such as [1,0,R,2] at their commas.
+  o.parse_positional({"file"});
   auto r = parse_or_help(o, argc, argv,
                          "\nCram positions are written row by row, rows separated by '/', '.' empty, '#' covered,\n"
                          "e.g. '...../.##../.....'. Moves are named by their two cells, columns a.., rows 1..\n"
-                         "(row 1 is the first row written), e.g. 'b2-b3'.\n");
+                         "(row 1 is the first row written), e.g. 'b2-b3'.\n"
+                         "Domineering: the same; Left places vertical dominoes, Right horizontal.\n"
+                         "Cricket Pitch: [1,0,2,1,R,2,3] or 1021R23 (R the roller).\n");
   if (!r.count("file")) throw input_error("query needs a tablebase file (cgtb query FILE [POSITION...])");
   tablebase tb(r["file"].as<std::string>(), r["cache-mb"].as<std::size_t>() << 20);
   auto drv = driver_for(tb);
   const bool json = r.count("json") > 0;
   std::ostringstream buf;
-  auto one = [&](const std::string& text) { drv->query(tb, drv->parse(text), json, buf); };
-  if (r.count("positions")) {
-    for (const auto& p : r["positions"].as<std::vector<std::string>>()) one(p);
+  const bool list = r.count("options") > 0;
+  auto one = [&](const std::string& text) {
+    if (list)
+      drv->list_options(tb, drv->parse(text), json, buf);
+    else
+      drv->query(tb, drv->parse(text), json, buf);
+  };
+  std::vector<std::string> positions = r.unmatched();
+  if (r.count("positions"))
+    for (const auto& p : r["positions"].as<std::vector<std::string>>()) positions.push_back(p);
+  if (!positions.empty()) {
+    for (const auto& p : positions) one(p);
     std::cout << buf.str();
   } else {
     std::string line;

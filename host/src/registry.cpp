@@ -7,9 +7,12 @@ namespace cgtb {
 game_entry cram_entry();
 game_entry scoring_octal_entry();
 game_entry scoring_sum_entry();
+game_entry domineering_entry();
+game_entry cricket_pitch_entry();
 
 const std::vector<game_entry>& game_registry() {
-  static const std::vector<game_entry> games = {cram_entry(), scoring_octal_entry(), scoring_sum_entry()};
+  static const std::vector<game_entry> games = {cram_entry(),          domineering_entry(), cricket_pitch_entry(),
+                                                scoring_octal_entry(), scoring_sum_entry()};
   return games;
 }
 

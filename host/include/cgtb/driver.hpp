@@ -77,6 +77,21 @@ class game_driver {
   /// Census of the positions reachable from the start; throws input_error if
   /// the game or the file's values do not support it.
   virtual census_report census(tablebase& tb) const = 0;
+  /// Prints the options of p (cgtb query --options): by default one line
+  /// "MOVE -> POSITION" per option; partizan games list each player's.
+  virtual void list_options(tablebase& tb, const position_ref& p, bool json, std::ostream& out) const {
+    (void)tb;
+    std::string s = json ? "{\"position\":\"" + p.text + "\",\"options\":[" : p.text + "\n";
+    bool first = true;
+    for (const auto& o : options(p)) {
+      if (json)
+        s += std::string(first ? "" : ",") + "{\"move\":\"" + o.move + "\",\"position\":\"" + o.after.text + "\"}";
+      else
+        s += "  " + o.move + " -> " + o.after.text + "\n";
+      first = false;
+    }
+    out << s << (json ? "]}\n" : "");
+  }
 };
 
 /// A registered game: its CLI name, options, and constructors.

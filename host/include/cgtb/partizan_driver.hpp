@@ -1,0 +1,194 @@
+// The game_driver of partizan games: builds outcome-class tablebases with
+// partizan_rule (normal and misère play), answers queries (the class under
+// each convention and each player's winning moves when moving first) and
+// lists each player's options. Any ruleset with the partizan host interface
+// plugs in: parse, format, level_of, host_view, left_moves, right_moves,
+// move_name (moves carry the position after in `after`), params, levels.
+#pragma once
+
+#include <chrono>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "cgtb/driver.hpp"
+#include "cgtb/error.hpp"
+#include "cgtb/impartial_driver.hpp"
+#include "cgtb/rules/partizan.hpp"
+#include "cgtb/tablebase.hpp"
+
+namespace cgtb {
+
+/// Value kinds of a partizan tablebase, parsed from "normal,misere" (or
+/// "all"): which outcome-class fields the file stores.
+struct partizan_kinds {
+  bool normal = false, misere = false;
+  /// Throws input_error naming an unknown kind.
+  static partizan_kinds parse(const std::string& text);
+  std::string text() const;
+  /// Fields "normal_class" and/or "misere_class", each a 2-bit class code
+  /// (bit 0: Left moving first wins; bit 1: Right moving first wins).
+  std::vector<field_spec> fields() const;
+};
+
+/// Throws resource_error before a build starts if the levels that must be
+/// resident together (a level and the `span` levels below it; all lower
+/// levels when span is 0) need more than the available host memory, given
+/// `bytes_per_position` per record. `level_size(L)` gives the positions of
+/// level L. Only the CPU backend is checked (the CUDA backend checks device
+/// memory level by level).
+void check_build_memory(const std::string& what, const std::vector<int>& levels,
+                        const std::function<std::uint64_t(int)>& level_size, int span, std::size_t bytes_per_position,
+                        backend_kind backend);
+
+template <class Game>
+class partizan_driver : public game_driver {
+ public:
+  explicit partizan_driver(Game g) : game_(std::move(g)) {}
+
+  const Game& game() const { return game_; }
+  std::string ruleset() const override { return Game::ruleset_name; }
+  std::string params() const override { return game_.params(); }
+
+  void build(const build_request& req) const override {
+    partizan_kinds kinds = partizan_kinds::parse(req.values.empty() ? "all" : req.values);
+    auto view = game_.host_view();
+    check_build_memory(
+        std::string(Game::ruleset_name) + " " + game_.params(), game_.levels(),
+        [&](int l) { return view.level_size(l); }, game_.option_level_span(), sizeof(typename partizan_rule::record),
+        req.solve.backend);
+    tablebase_header h;
+    h.ruleset = Game::ruleset_name;
+    h.params = game_.params();
+    h.family = "partizan";
+    h.values = kinds.text();
+    h.fields = kinds.fields();
+    h.block_entries = req.block_entries;
+    h.zstd_level = req.zstd_level;
+    std::vector<int> fids;
+    for (const auto& f : h.fields) fids.push_back(f.name == "normal_class" ? field_normal_class : field_misere_class);
+    tablebase_writer w(req.output, h);
+    std::vector<level_report> reports;
+    const std::size_t nlevels = game_.levels().size();
+    auto t0 = std::chrono::steady_clock::now();
+    solve<Game, partizan_rule>(game_, req.solve, [&](const level_report& r, const partizan_record* rec) {
+      w.add_level_blocks(r.level, r.positions, [&](std::uint64_t first, std::uint64_t count, std::int64_t* v) {
+        for (std::size_t f = 0; f < fids.size(); ++f)
+          for (std::uint64_t j = 0; j < count; ++j) v[f * count + j] = partizan_rule::field(rec[first + j], fids[f]);
+      });
+      reports.push_back(r);
+      if (req.progress) print_progress(r, reports.size(), nlevels);
+    });
+    w.finish();
+    double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (req.stats) print_build_stats(std::cout, reports, secs, req.output, w.bytes_written());
+  }
+
+  position_ref parse(const std::string& text) const override { return ref(game_.parse(text)); }
+
+  /// Every move of both players, Left's first.
+  std::vector<option_ref> options(const position_ref& p) const override {
+    auto pos = game_.host_view().unrank(p.level, p.rank);
+    std::vector<option_ref> out;
+    for (const auto& m : game_.left_moves(pos)) out.push_back({game_.move_name(m), ref(m.after)});
+    for (const auto& m : game_.right_moves(pos)) out.push_back({game_.move_name(m), ref(m.after)});
+    return out;
+  }
+
+  void query(tablebase& tb, const position_ref& p, bool json, std::ostream& out) const override {
+    check_level(tb, p);
+    const auto& h = tb.header();
+    auto pos = game_.host_view().unrank(p.level, p.rank);
+    auto lm = game_.left_moves(pos), rm = game_.right_moves(pos);
+    nlohmann::ordered_json j;
+    j["position"] = p.text;
+    j["level"] = p.level;
+    std::ostringstream txt;
+    txt << p.text << "\n";
+    for (const char* conv : {"normal", "misere"}) {
+      const int f = h.field_index(std::string(conv) + "_class");
+      if (f < 0) continue;
+      const unsigned c = static_cast<unsigned>(tb.value(p.level, p.rank, f));
+      // Left moving first wins with a move after which Right moving first
+      // loses (bit 1 of the option's class clear); symmetrically for Right.
+      std::vector<std::string> lw, rw;
+      for (const auto& m : lm)
+        if (!(option_class(tb, m.after, f) & 2u)) lw.push_back(game_.move_name(m));
+      for (const auto& m : rm)
+        if (!(option_class(tb, m.after, f) & 1u)) rw.push_back(game_.move_name(m));
+      const std::string cv = conv;
+      j[cv + "_outcome"] = std::string(1, outcome_letter(c));
+      j[cv + "_left_first_wins"] = (c & 1u) != 0;
+      j[cv + "_right_first_wins"] = (c & 2u) != 0;
+      j[cv + "_left_winning_moves"] = lw;
+      j[cv + "_right_winning_moves"] = rw;
+      txt << "  " << (cv == "normal" ? "normal" : "misere") << "  outcome " << outcome_letter(c)
+          << "; Left moving first " << side_text(c & 1u, lm.empty(), lw) << "; Right moving first "
+          << side_text(c & 2u, rm.empty(), rw) << "\n";
+    }
+    out << (json ? j.dump() + "\n" : txt.str());
+  }
+
+  /// Prints "Left: OPTION, OPTION" and "Right: ..." lines (options named by
+  /// move_name, "none" if a player has no move); with json, each option with
+  /// its classes.
+  void list_options(tablebase& tb, const position_ref& p, bool json, std::ostream& out) const override {
+    check_level(tb, p);
+    auto pos = game_.host_view().unrank(p.level, p.rank);
+    const int fn = tb.header().field_index("normal_class"), fm = tb.header().field_index("misere_class");
+    auto side = [&](const std::vector<typename Game::move>& ms, nlohmann::ordered_json& arr) {
+      std::string s;
+      for (const auto& m : ms) {
+        s += (s.empty() ? "" : ", ") + game_.move_name(m);
+        nlohmann::ordered_json o;
+        o["move"] = game_.move_name(m);
+        o["position"] = game_.format(m.after);
+        if (fn >= 0) o["normal_outcome"] = std::string(1, outcome_letter(option_class(tb, m.after, fn)));
+        if (fm >= 0) o["misere_outcome"] = std::string(1, outcome_letter(option_class(tb, m.after, fm)));
+        arr.push_back(o);
+      }
+      return s.empty() ? std::string("none") : s;
+    };
+    nlohmann::ordered_json j, la = nlohmann::ordered_json::array(), ra = nlohmann::ordered_json::array();
+    std::string l = side(game_.left_moves(pos), la), r = side(game_.right_moves(pos), ra);
+    j["position"] = p.text;
+    j["left_options"] = la;
+    j["right_options"] = ra;
+    out << (json ? j.dump() + "\n" : p.text + "\nLeft: " + l + "\nRight: " + r + "\n");
+  }
+
+  census_report census(tablebase&) const override {
+    throw input_error(std::string("census counts wild positions of impartial games; ") + Game::ruleset_name +
+                      " is partizan");
+  }
+
+ protected:
+  position_ref ref(const typename Game::position& p) const {
+    int level = game_.level_of(p);
+    return {level, game_.host_view().rank(level, p), game_.format(p)};
+  }
+
+  void check_level(const tablebase& tb, const position_ref& p) const {
+    const level_entry* le = tb.find_level(p.level);
+    if (!le || p.rank >= le->positions)
+      throw input_error("position " + p.text + " is on level " + std::to_string(p.level) +
+                        ", which this tablebase does not hold");
+  }
+
+  unsigned option_class(tablebase& tb, const typename Game::position& q, int field) const {
+    const int l = game_.level_of(q);
+    return static_cast<unsigned>(tb.value(l, game_.host_view().rank(l, q), field));
+  }
+
+  static std::string side_text(unsigned wins, bool no_moves, const std::vector<std::string>& w) {
+    if (!wins) return no_moves ? "loses (no move)" : "loses";
+    if (no_moves) return "wins (no move)";
+    std::string s = "wins with";
+    for (const auto& x : w) s += " " + x;
+    return s;
+  }
+
+  Game game_;
+};
+
+}  // namespace cgtb
