@@ -2,6 +2,7 @@
 // renamed only when complete (docs/format.md), and identical bytes for
 // identical builds whatever the number of threads.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -133,6 +134,30 @@ TEST(Determinism, LibraryBuildEqualsToolBuild) {
   auto r = run_cgtb({"build", "cram", "--board", "3x4", "--values", "all", "-q", "-o", b});
   ASSERT_EQ(r.code, 0) << describe(r);
   EXPECT_TRUE(cgtb_test::read_bytes(a) == cgtb_test::read_bytes(b));
+}
+
+}  // namespace
+
+namespace {
+
+// Regression: `-o /dev/null` once renamed the finished file onto the device.
+TEST(AtomicWrite, OutputThatIsNotARegularFileIsRefusedAndLeftAlone) {
+  cgtb::tablebase_header h;
+  h.ruleset = "cram";
+  h.params = "1x2";
+  h.family = "impartial";
+  h.fields = {{"grundy", false}};
+  for (const char* target : {"/dev/null", "/tmp"}) {
+    try {
+      cgtb::tablebase_writer w(target, h);
+      FAIL() << "writer accepted " << target;
+    } catch (const cgtb::input_error& e) {
+      EXPECT_NE(std::string(e.what()).find("not a regular file"), std::string::npos) << e.what();
+    }
+  }
+  struct stat st;
+  ASSERT_EQ(::stat("/dev/null", &st), 0);
+  EXPECT_TRUE(S_ISCHR(st.st_mode));
 }
 
 }  // namespace

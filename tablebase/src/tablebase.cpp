@@ -175,6 +175,11 @@ int tablebase_header::field_index(const std::string& name) const {
 
 tablebase_writer::tablebase_writer(const std::string& path, tablebase_header header)
     : path_(path), tmp_(path + ".partial-" + std::to_string(getpid())), header_(std::move(header)) {
+  // The finished file is renamed onto `path`: never onto a device, a folder or
+  // anything else that is not a regular file.
+  struct stat st;
+  if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode))
+    throw input_error("cannot write '" + path + "': it exists and is not a regular file");
   f_ = std::fopen(tmp_.c_str(), "wb");
   if (!f_) throw input_error("cannot write '" + path_ + "': " + std::strerror(errno));
   std::string pre(reinterpret_cast<const char*>(kMagic), 8);

@@ -10,7 +10,10 @@
 #include <string>
 #include <vector>
 
+#include <algorithm>
+
 #include "cgtb/backend.hpp"
+#include "cgtb/error.hpp"
 
 namespace cxxopts {
 class Options;
@@ -105,6 +108,18 @@ struct game_entry {
   /// Makes the driver from a file header's canonical params; throws input_error.
   std::function<std::unique_ptr<game_driver>(const std::string&)> from_params;
 };
+
+/// Text of the position of rank r on level L of a ruleset owner `game`
+/// (docs/architecture.md); throws input_error if the game has no such level or
+/// the level no such rank. Shared by the drivers' format().
+template <class Game>
+std::string format_by_rank(const Game& game, int level, std::uint64_t rank) {
+  auto view = game.host_view();
+  auto levels = game.levels();
+  if (std::find(levels.begin(), levels.end(), level) == levels.end() || rank >= view.level_size(level))
+    throw input_error("no position of rank " + std::to_string(rank) + " on level " + std::to_string(level));
+  return game.format(view.unrank(level, rank));
+}
 
 /// Every game cgtb knows, in the order `cgtb build --help` lists them.
 const std::vector<game_entry>& game_registry();

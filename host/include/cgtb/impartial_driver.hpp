@@ -75,13 +75,7 @@ class impartial_driver : public game_driver {
     return ref(p);
   }
 
-  std::string format(int level, std::uint64_t rank) const override {
-    auto view = game_.host_view();
-    auto levels = game_.levels();
-    if (std::find(levels.begin(), levels.end(), level) == levels.end() || rank >= view.level_size(level))
-      throw input_error("no position of rank " + std::to_string(rank) + " on level " + std::to_string(level));
-    return game_.format(view.unrank(level, rank));
-  }
+  std::string format(int level, std::uint64_t rank) const override { return format_by_rank(game_, level, rank); }
 
   std::vector<option_ref> options(const position_ref& p) const override {
     auto view = game_.host_view();
