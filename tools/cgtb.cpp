@@ -1,6 +1,8 @@
 // cgtb: build and query retrograde tablebases of combinatorial games.
 #include <omp.h>
 
+// Positions may contain commas (RIT "[5,4,2,1]"): query arguments are not split.
+#define CXXOPTS_VECTOR_DELIMITER '\0'
 #include <cxxopts.hpp>
 #include <iomanip>
 #include <iostream>
@@ -11,6 +13,10 @@
 #include "cgtb/driver.hpp"
 #include "cgtb/error.hpp"
 #include "cgtb/tablebase.hpp"
+
+namespace cgtb {
+int cmd_classify(int argc, char** argv);  // tools/cmd_classify.cpp
+}  // namespace cgtb
 
 namespace {
 
@@ -24,6 +30,7 @@ const char* kUsage =
     "  query FILE   look positions up (arguments, or one per line on stdin)\n"
     "  info FILE    header, levels, sizes, and a check of every checksum\n"
     "  census FILE  reachable positions from the start, and how many are wild\n"
+    "  classify FILE  CGH classification (forced, miserable, pet) of an impartial tablebase\n"
     "\n"
     "Run 'cgtb <command> --help' for the options of a command.\n";
 
@@ -219,6 +226,7 @@ int main(int argc, char** argv) {
     if (cmd == "query") return cmd_query(argc - 1, argv + 1);
     if (cmd == "info") return cmd_info(argc - 1, argv + 1);
     if (cmd == "census") return cmd_census(argc - 1, argv + 1);
+    if (cmd == "classify") return cgtb::cmd_classify(argc - 1, argv + 1);
     std::cerr << "cgtb: error: unknown command '" << cmd << "'\n" << kUsage;
     return 2;
   } catch (const input_error& e) {

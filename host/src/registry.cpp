@@ -5,9 +5,10 @@ namespace cgtb {
 
 // One line per game; each is defined beside its driver in host/src/games/.
 game_entry cram_entry();
+game_entry rit_entry();
 
 const std::vector<game_entry>& game_registry() {
-  static const std::vector<game_entry> games = {cram_entry()};
+  static const std::vector<game_entry> games = {cram_entry(), rit_entry()};
   return games;
 }
 
