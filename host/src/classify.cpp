@@ -24,7 +24,8 @@ std::vector<std::vector<std::uint16_t>> load_conway_pairs(tablebase& tb) {
         decoded_block d = tb.read_block(l.first_block + static_cast<std::uint64_t>(b));
         for (std::uint32_t i = 0; i < d.count; ++i) {
           const auto g = d.get(i, fg), m = d.get(i, fm);
-          if (g < 0 || g > 255 || m < 0 || m > 255) throw input_error("Grundy value out of range in '" + tb.path() + "'");
+          if (g < 0 || g > 255 || m < 0 || m > 255)
+            throw input_error("Grundy value out of range in '" + tb.path() + "'");
           v[d.first + i] = static_cast<std::uint16_t>(g << 8 | m);
         }
       } catch (const std::exception& e) {

@@ -83,17 +83,17 @@ rit::position rit::parse(const std::string& text) const {
     if (j < body.size() && i >= body.size()) throw bad("trailing comma");
   }
   if (static_cast<int>(parts.size()) > rows_)
-    throw bad("has " + std::to_string(parts.size()) + " parts; the " + params() + " box has " +
-              std::to_string(rows_) + " rows");
+    throw bad("has " + std::to_string(parts.size()) + " parts; the " + params() + " box has " + std::to_string(rows_) +
+              " rows");
   position p = 0;
   for (std::size_t k = 0; k < parts.size(); ++k) {
     if (parts[k] == 0) throw bad("part " + std::to_string(k + 1) + " is 0; parts must be positive");
     if (parts[k] > cols_)
-      throw bad("part " + std::to_string(k + 1) + " is " + std::to_string(parts[k]) + ", wider than the " +
-                params() + " box (" + std::to_string(cols_) + " columns)");
+      throw bad("part " + std::to_string(k + 1) + " is " + std::to_string(parts[k]) + ", wider than the " + params() +
+                " box (" + std::to_string(cols_) + " columns)");
     if (k > 0 && parts[k] > parts[k - 1])
-      throw bad("parts are not non-increasing (" + std::to_string(parts[k - 1]) + " then " +
-                std::to_string(parts[k]) + ")");
+      throw bad("parts are not non-increasing (" + std::to_string(parts[k - 1]) + " then " + std::to_string(parts[k]) +
+                ")");
     p = rit_view::with_part(p, static_cast<int>(k) + 1, parts[k]);
   }
   return p;

@@ -75,9 +75,7 @@ classify_report classify_table(const Game& game, tablebase& tb,
   rep.ruleset = tb.header().ruleset;
   rep.params = tb.header().params;
   constexpr std::uint16_t p01 = 1, p10 = 1u << 8;
-  auto pair_text = [](std::uint16_t v) {
-    return "(" + std::to_string(v >> 8) + "," + std::to_string(v & 255u) + ")";
-  };
+  auto pair_text = [](std::uint16_t v) { return "(" + std::to_string(v >> 8) + "," + std::to_string(v & 255u) + ")"; };
   auto pair_at = [&](int l, std::uint64_t r) -> std::uint16_t {
     if (l < 0 || static_cast<std::size_t>(l) >= pairs.size() || r >= pairs[static_cast<std::size_t>(l)].size())
       throw input_error("tablebase lacks level " + std::to_string(l) + " rank " + std::to_string(r) +
@@ -87,7 +85,8 @@ classify_report classify_table(const Game& game, tablebase& tb,
   std::array<std::uint64_t, 1u << 16> counts{};
   const std::uint64_t none = ~0ull;
   for (int level : game.levels()) {
-    if (static_cast<std::size_t>(level) >= pairs.size()) throw input_error("tablebase lacks level " + std::to_string(level));
+    if (static_cast<std::size_t>(level) >= pairs.size())
+      throw input_error("tablebase lacks level " + std::to_string(level));
     const std::uint64_t n = view.level_size(level);
     if (pairs[static_cast<std::size_t>(level)].size() != n)
       throw input_error("tablebase level " + std::to_string(level) + " has the wrong number of positions");

@@ -50,7 +50,8 @@ struct rit_view {
   /// N(n, k, m): partitions of n into at most k parts, each at most m.
   CGTB_HD std::uint64_t N(int n, int k, int m) const {
     if (n < 0 || m < 0) return 0;
-    return count[(static_cast<std::uint64_t>(n) * static_cast<std::uint64_t>(rows + 1) + static_cast<std::uint64_t>(k)) *
+    return count[(static_cast<std::uint64_t>(n) * static_cast<std::uint64_t>(rows + 1) +
+                  static_cast<std::uint64_t>(k)) *
                      static_cast<std::uint64_t>(cols + 1) +
                  static_cast<std::uint64_t>(m)];
   }
