@@ -112,10 +112,10 @@ class brute_impartial {
 
 /// Every record of a solve, by level.
 template <class Game, class Rule>
-std::map<int, std::vector<typename Rule::record>> solve_all(const Game& g) {
+std::map<int, std::vector<typename Rule::record>> solve_all(const Game& g, int threads = 2) {
   std::map<int, std::vector<typename Rule::record>> out;
   cgtb::solve_options o;
-  o.threads = 2;
+  o.threads = threads;
   cgtb::solve<Game, Rule>(g, o, [&](const cgtb::level_report& rep, const typename Rule::record* rec) {
     out[rep.level].assign(rec, rec + rep.positions);
   });

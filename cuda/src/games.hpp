@@ -2,4 +2,6 @@
 #pragma once
 #include "cgtb/games/cram.hpp"
 #include "cgtb/games/rit.hpp"
+#include "cgtb/games/octal.hpp"
+#include "cgtb/rules/heap_sum.hpp"
 #include "cgtb/rules/impartial.hpp"

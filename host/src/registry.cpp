@@ -6,9 +6,10 @@ namespace cgtb {
 // One line per game; each is defined beside its driver in host/src/games/.
 game_entry cram_entry();
 game_entry rit_entry();
+game_entry octal_entry();
 
 const std::vector<game_entry>& game_registry() {
-  static const std::vector<game_entry> games = {cram_entry(), rit_entry()};
+  static const std::vector<game_entry> games = {cram_entry(), rit_entry(), octal_entry()};
   return games;
 }
 
