@@ -15,7 +15,8 @@
 #include "cgtb/tablebase.hpp"
 
 namespace cgtb {
-int cmd_classify(int argc, char** argv);  // tools/cmd_classify.cpp
+int cmd_classify(int argc, char** argv);   // tools/cmd_classify.cpp
+int cmd_intervals(int argc, char** argv);  // tools/cmd_intervals.cpp
 }  // namespace cgtb
 
 namespace {
@@ -31,6 +32,7 @@ const char* kUsage =
     "  info FILE    header, levels, sizes, and a check of every checksum\n"
     "  census FILE  reachable positions from the start, and how many are wild\n"
     "  classify FILE  CGH classification (forced, miserable, pet) of an impartial tablebase\n"
+    "  intervals FILE safe pile sizes at move 1 of a blocking-nim tablebase, as intervals\n"
     "\n"
     "Run 'cgtb <command> --help' for the options of a command.\n";
 
@@ -227,6 +229,7 @@ int main(int argc, char** argv) {
     if (cmd == "info") return cmd_info(argc - 1, argv + 1);
     if (cmd == "census") return cmd_census(argc - 1, argv + 1);
     if (cmd == "classify") return cgtb::cmd_classify(argc - 1, argv + 1);
+    if (cmd == "intervals") return cgtb::cmd_intervals(argc - 1, argv + 1);
     std::cerr << "cgtb: error: unknown command '" << cmd << "'\n" << kUsage;
     return 2;
   } catch (const input_error& e) {

@@ -4,4 +4,6 @@
 #include "cgtb/games/rit.hpp"
 #include "cgtb/games/octal.hpp"
 #include "cgtb/rules/heap_sum.hpp"
+#include "cgtb/games/blocking_nim.hpp"
+#include "cgtb/rules/blocking.hpp"
 #include "cgtb/rules/impartial.hpp"

@@ -7,9 +7,10 @@ namespace cgtb {
 game_entry cram_entry();
 game_entry rit_entry();
 game_entry octal_entry();
+game_entry blocking_nim_entry();
 
 const std::vector<game_entry>& game_registry() {
-  static const std::vector<game_entry> games = {cram_entry(), rit_entry(), octal_entry()};
+  static const std::vector<game_entry> games = {cram_entry(), rit_entry(), octal_entry(), blocking_nim_entry()};
   return games;
 }
 
