@@ -13,11 +13,11 @@ rit::rit(int rows, int cols) : rows_(rows), cols_(cols) {
                       std::to_string(kRitMaxRows) + " rows and " + std::to_string(kRitMaxCols) + " columns");
   const int n_max = rows * cols;
   auto at = [&](int n, int k, int m) {
-    return (static_cast<std::size_t>(n) * static_cast<std::size_t>(rows + 1) + static_cast<std::size_t>(k)) *
-               static_cast<std::size_t>(cols + 1) +
-           static_cast<std::size_t>(m);
+    return (static_cast<std::size_t>(k) * static_cast<std::size_t>(cols + 1) + static_cast<std::size_t>(m)) *
+               static_cast<std::size_t>(n_max + 1) +
+           static_cast<std::size_t>(n);
   };
-  count_.assign(at(n_max + 1, 0, 0), 0);
+  count_.assign(at(0, rows + 1, 0), 0);
   // N(n, k, m) = N(n, k, m-1) + N(n-m, k-1, m): the first part is below m, or
   // equals m and the rest fits k-1 rows of width m.
   for (int n = 0; n <= n_max; ++n)

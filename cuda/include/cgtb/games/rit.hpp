@@ -33,7 +33,8 @@ inline constexpr int kRitMaxRows = 16;
 inline constexpr int kRitMaxCols = 15;
 
 /// Trivially copyable RIT ruleset over an r x c box. `count` points to the
-/// table made by rit::table(): N(n, k, m) at ((n * (r + 1)) + k) * (c + 1) + m.
+/// table made by rit::table(): N(n, k, m) at (k * (c + 1) + m) * (r c + 1) + n
+/// (n fastest, so a row's terms for fewer boxes are neighbours).
 struct rit_view {
   int rows, cols;
   const std::uint64_t* count;
@@ -50,10 +51,13 @@ struct rit_view {
   /// N(n, k, m): partitions of n into at most k parts, each at most m.
   CGTB_HD std::uint64_t N(int n, int k, int m) const {
     if (n < 0 || m < 0) return 0;
-    return count[(static_cast<std::uint64_t>(n) * static_cast<std::uint64_t>(rows + 1) +
-                  static_cast<std::uint64_t>(k)) *
-                     static_cast<std::uint64_t>(cols + 1) +
-                 static_cast<std::uint64_t>(m)];
+    return column(k, m)[n];
+  }
+  /// N(., k, m) as an array indexed by n.
+  CGTB_HD const std::uint64_t* column(int k, int m) const {
+    return count +
+           (static_cast<std::uint64_t>(k) * static_cast<std::uint64_t>(cols + 1) + static_cast<std::uint64_t>(m)) *
+               static_cast<std::uint64_t>(rows * cols + 1);
   }
 
   CGTB_HD std::uint64_t level_size(int level) const { return N(level, rows, cols); }
@@ -109,13 +113,16 @@ struct rit_view {
   /// below row i are unchanged, terms above it see n_j lowered by the cut.
   template <class F>
   CGTB_HD void for_each_option(int level, position p, F&& f) const {
+    // at[j][n_j - d] is row j's term after d boxes leave a row below it.
+    const std::uint64_t* at[kRitMaxRows + 2];
     std::uint64_t term[kRitMaxRows + 2];
     int n_at[kRitMaxRows + 2];
     int rem = level, len = 0;
     for (int i = 1; i <= rows && rem > 0; ++i) {
       const int v = part(p, i);
       n_at[i] = rem;
-      term[i] = N(rem, rows - i + 1, v - 1);
+      at[i] = column(rows - i + 1, v - 1) + rem;
+      term[i] = at[i][0];
       rem -= v;
       len = i;
     }
@@ -124,8 +131,8 @@ struct rit_view {
       const int v = part(p, i), low = i < rows ? part(p, i + 1) : 0;
       for (int t = low; t < v; ++t) {
         const int d = v - t;
-        std::uint64_t r = suffix + N(n_at[i] - d, rows - i + 1, t - 1);
-        for (int j = 1; j < i; ++j) r += N(n_at[j] - d, rows - j + 1, part(p, j) - 1);
+        std::uint64_t r = suffix + (t > 0 ? column(rows - i + 1, t - 1)[n_at[i] - d] : 0);
+        for (int j = 1; j < i; ++j) r += at[j][-d];
         f(level - d, r);
       }
       suffix += term[i];
