@@ -163,7 +163,8 @@ TEST(RitTheorems, WinningRepliesObeyCorollary34InEveryBox) {
 // The CGH classification of every box, compared with one computed here from
 // the brute-force Conway pairs. Seed 003 claims RIT is forced and miserable but
 // not pet; the computation finds every box miserable, boxes of at least 2x2
-// not forced, and pet failing exactly where a (0,0) or (1,1) position fits.
+// not forced, and pet failing exactly when the box has at least 3 rows and 4
+// columns (room for [4,2,2], a (0,0)-position).
 TEST(RitClassify, MatchesBruteForceClassificationOfEveryBox) {
   const std::string dir = issue5::temp_dir("rit-classify");
   for (auto [r, c] : all_boxes(6)) {
@@ -208,6 +209,7 @@ TEST(RitClassify, MatchesBruteForceClassificationOfEveryBox) {
     // in one-row or one-column boxes.
     EXPECT_TRUE(rep.miserable.holds);
     EXPECT_EQ(rep.forced.holds, r == 1 || c == 1) << r << "x" << c;
+    EXPECT_EQ(rep.pet.holds, r <= 2 || c <= 3) << r << "x" << c;
     if (r >= 2 && c >= 2) {
       EXPECT_EQ(rep.forced.witness, "[2,1] is a (1,0)-position with an option [2], a (2,2)-position");
     }
