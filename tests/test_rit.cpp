@@ -168,7 +168,7 @@ TEST(RitTheorems, WinningRepliesObeyCorollary34InEveryBox) {
 TEST(RitClassify, MatchesBruteForceClassificationOfEveryBox) {
   const std::string dir = issue5::temp_dir("rit-classify");
   for (auto [r, c] : all_boxes(6)) {
-    if (r * c > 20) continue;
+    if (r * c > 16) continue;
     rit g(r, c);
     cgtb::impartial_driver<rit> drv(g);
     cgtb::build_request req;

@@ -64,8 +64,7 @@ template <class View, class = void>
 struct has_parents : std::false_type {};
 template <class View>
 struct has_parents<View, std::void_t<decltype(std::declval<const View&>().for_each_parent(
-                             0, std::declval<typename View::position>(), ignore_parent{}))>>
-    : std::true_type {};
+                             0, std::declval<typename View::position>(), ignore_parent{}))>> : std::true_type {};
 
 template <class Game>
 class impartial_driver : public game_driver, public impartial_analyses {
