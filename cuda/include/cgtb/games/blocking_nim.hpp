@@ -34,10 +34,12 @@ struct blocking_nim_view {
   CGTB_HD static position make(int pile, int move) {
     return (static_cast<std::uint64_t>(pile) << 32) | static_cast<std::uint64_t>(move);
   }
+  /// c_k of p's move: options the opponent may block.
   CGTB_HD std::uint64_t blocks(position p) const { return seq[3 * (move(p) - 1)]; }
   CGTB_HD std::uint64_t lo(int k) const { return seq[3 * (k - 1) + 1]; }
   CGTB_HD std::uint64_t hi(int k) const { return seq[3 * (k - 1) + 2]; }
 
+  /// Move numbers 1..N-p+1 held for pile p = level.
   CGTB_HD std::uint64_t level_size(int level) const { return static_cast<std::uint64_t>(max_pile - level + 1); }
   CGTB_HD position unrank(int level, std::uint64_t r) const { return make(level, static_cast<int>(r) + 1); }
   CGTB_HD std::uint64_t rank(int, position p) const { return static_cast<std::uint64_t>(move(p) - 1); }

@@ -85,6 +85,7 @@ struct octal_heap_view {
   CGTB_HD void for_each_split(int level, position, F&& f) const {
     code.for_each_result(level, f);
   }
+  /// Number of options of the heap p.
   CGTB_HD int option_count(position p) const { return code.result_count(static_cast<int>(p)); }
 };
 
@@ -130,6 +131,7 @@ struct octal_view {
 
   using position = octal_heaps;
 
+  /// Weight (level contribution) of a heap of a beans.
   CGTB_HD int weight(int a) const { return split_weight ? 2 * a - 1 : a; }
   CGTB_HD std::uint64_t C(int L, int m) const {
     if (L < 0 || m < 0) return 0;
@@ -137,8 +139,10 @@ struct octal_view {
                  static_cast<std::uint64_t>(m)];
   }
 
+  /// Multisets of weight `level`.
   CGTB_HD std::uint64_t level_size(int level) const { return C(level, max_heap); }
 
+  /// Rank of p within its level (lexicographic on the heaps, largest first).
   CGTB_HD std::uint64_t rank(int level, const position& p) const {
     std::uint64_t r = 0;
     int rem = level;
@@ -150,6 +154,7 @@ struct octal_view {
     return r;
   }
 
+  /// Inverse of rank: r < level_size(level).
   CGTB_HD position unrank(int level, std::uint64_t r) const {
     position p;
     for (int a = 0; a <= kOctalMaxHeap; ++a) p.cnt[a] = 0;

@@ -60,8 +60,10 @@ struct rit_view {
                static_cast<std::uint64_t>(rows * cols + 1);
   }
 
+  /// Partitions of `level` boxes fitting the box.
   CGTB_HD std::uint64_t level_size(int level) const { return N(level, rows, cols); }
 
+  /// Rank of p within its level (lexicographic order on the rows).
   CGTB_HD std::uint64_t rank(int level, position p) const {
     std::uint64_t r = 0;
     int rem = level;
@@ -73,6 +75,8 @@ struct rit_view {
     return r;
   }
 
+  /// Inverse of rank: r < level_size(level). Each row is the smallest length
+  /// whose count of partitions exceeds what is left of r.
   CGTB_HD position unrank(int level, std::uint64_t r) const {
     position p = 0;
     int rem = level;
