@@ -83,6 +83,33 @@ TEST(OctalRuleset, SelfTestOnEveryLevel) {
   for (const auto& c : kCodes) issue5::check_ruleset(cgtb::octal(cgtb::octal_code::parse(c), 11));
 }
 
+// The single-heap ruleset: one position per level (rank 0 <-> heap n), and
+// every option's heaps lie on lower levels and match the code's moves.
+TEST(OctalRuleset, SingleHeapSelfTest) {
+  for (const auto& c : kCodes) {
+    cgtb::octal_heap g(cgtb::octal_code::parse(c), 120);
+    auto v = g.host_view();
+    brute_code bc(c);
+    for (int n : g.levels()) {
+      ASSERT_EQ(v.level_size(n), 1u);
+      ASSERT_EQ(v.unrank(n, 0), static_cast<std::uint64_t>(n));
+      ASSERT_EQ(v.rank(n, v.unrank(n, 0)), 0u);
+      std::multiset<std::vector<int>> kernel, ref;
+      v.for_each_split(n, v.unrank(n, 0), [&](int b, int cc) {
+        EXPECT_LT(b, n);
+        EXPECT_LT(cc, n);
+        std::vector<int> l;
+        if (b) l.push_back(b);
+        if (cc) l.push_back(cc);
+        kernel.insert(l);
+      });
+      for (const auto& l : bc.leaves(n)) ref.insert(l);
+      ASSERT_EQ(kernel, ref) << c << " heap " << n;
+      ASSERT_EQ(v.option_count(static_cast<std::uint64_t>(n)), static_cast<int>(ref.size()));
+    }
+  }
+}
+
 TEST(OctalRuleset, CodesParseAndPrintCanonically) {
   EXPECT_EQ(cgtb::octal_code::parse("0.07").text(), "0.07");
   EXPECT_EQ(cgtb::octal_code::parse(".137").text(), "0.137");
