@@ -13,6 +13,11 @@
 #include "cgtb/tablebase.hpp"
 #include "scoring_commands.hpp"
 
+namespace cgtb {
+int cmd_classify(int argc, char** argv);   // tools/cmd_classify.cpp
+int cmd_intervals(int argc, char** argv);  // tools/cmd_intervals.cpp
+}  // namespace cgtb
+
 namespace {
 
 using namespace cgtb;
@@ -28,6 +33,8 @@ const char* kUsage =
     "  table FILE   G_s of a scoring tablebase as a table (rows m, columns n), or --csv\n"
     "  period FILE  preperiod and period of G_s(n) and of each row G_s(n * m) of a scoring tablebase\n"
     "  conjectures  check a conjecture of seed 001 over a family of scoring games (subtraction, codes, selective)\n"
+    "  classify FILE  CGH classification (forced, miserable, pet) of an impartial tablebase\n"
+    "  intervals FILE safe pile sizes at move 1 of a blocking-nim tablebase, as intervals\n"
     "\n"
     "Run 'cgtb <command> --help' for the options of a command.\n";
 
@@ -98,19 +105,21 @@ int cmd_build(int argc, char** argv) {
 int cmd_query(int argc, char** argv) {
   cxxopts::Options o("cgtb query", "Look positions up in a tablebase.");
   o.positional_help("FILE [POSITION...]");
-  o.add_options()("file", "tablebase", cxxopts::value<std::string>())(
-      "positions", "positions (default: one per line on stdin)", cxxopts::value<std::vector<std::string>>())(
-      "json", "one JSON object per position")("options", "list each player's options instead of values")(
+  o.add_options()("file", "tablebase", cxxopts::value<std::string>())("json", "one JSON object per position")("options", "list each player's options instead of values")(
       "cache-mb", "decompressed-block cache size in MB", cxxopts::value<std::size_t>()->default_value("1024"));
-  // Positions after FILE arrive unmatched: a positional vector would split
-  // Cricket Pitch boards such as [1,0,R,2] at their commas.
+  // Positions after FILE arrive unmatched, in order: a positional vector would
+  // split positions such as [1,0,R,2] or [5,4,2,1] at their commas.
   o.parse_positional({"file"});
   auto r = parse_or_help(o, argc, argv,
                          "\nCram positions are written row by row, rows separated by '/', '.' empty, '#' covered,\n"
                          "e.g. '...../.##../.....'. Moves are named by their two cells, columns a.., rows 1..\n"
                          "(row 1 is the first row written), e.g. 'b2-b3'.\n"
                          "Domineering: the same; Left places vertical dominoes, Right horizontal.\n"
-                         "Cricket Pitch: [1,0,2,1,R,2,3] or 1021R23 (R the roller).\n");
+                         "Cricket Pitch: [1,0,2,1,R,2,3] or 1021R23 (R the roller).\n"
+                         "Row Impartial Terminus: a partition, [5,4,2,1].\n"
+                         "Octal games and scoring octal games: heap lists, '3 5 9'.\n"
+                         "Scoring sums of two heaps: 'n+m' (disjunctive), 'n^m' (conjunctive), 'n v m' (selective),\n"
+                         "'n>m' (sequential join). Blocking Nim: see docs/impartial.md.\n");
   if (!r.count("file")) throw input_error("query needs a tablebase file (cgtb query FILE [POSITION...])");
   tablebase tb(r["file"].as<std::string>(), r["cache-mb"].as<std::size_t>() << 20);
   auto drv = driver_for(tb);
@@ -123,9 +132,7 @@ int cmd_query(int argc, char** argv) {
     else
       drv->query(tb, drv->parse(text), json, buf);
   };
-  std::vector<std::string> positions = r.unmatched();
-  if (r.count("positions"))
-    for (const auto& p : r["positions"].as<std::vector<std::string>>()) positions.push_back(p);
+  const std::vector<std::string> positions = r.unmatched();
   if (!positions.empty()) {
     for (const auto& p : positions) one(p);
     std::cout << buf.str();
@@ -238,6 +245,8 @@ int main(int argc, char** argv) {
     if (cmd == "table") return cgtb::tools::cmd_table(argc - 1, argv + 1);
     if (cmd == "period") return cgtb::tools::cmd_period(argc - 1, argv + 1);
     if (cmd == "conjectures") return cgtb::tools::cmd_conjectures(argc - 1, argv + 1);
+    if (cmd == "classify") return cgtb::cmd_classify(argc - 1, argv + 1);
+    if (cmd == "intervals") return cgtb::cmd_intervals(argc - 1, argv + 1);
     throw input_error("unknown command '" + cmd + "' (run 'cgtb --help' for the list of commands)");
   } catch (const input_error& e) {
     std::cerr << "cgtb: error: " << e.what() << "\n";

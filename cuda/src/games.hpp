@@ -1,10 +1,15 @@
 // Every game and value rule the backends are instantiated for.
 #pragma once
+#include "cgtb/games/blocking_nim.hpp"
 #include "cgtb/games/cram.hpp"
 #include "cgtb/games/cricket_pitch.hpp"
 #include "cgtb/games/domineering.hpp"
 #include "cgtb/games/impartial_as_partizan.hpp"
+#include "cgtb/games/octal.hpp"
+#include "cgtb/games/rit.hpp"
 #include "cgtb/games/scoring_octal.hpp"
+#include "cgtb/rules/blocking.hpp"
+#include "cgtb/rules/heap_sum.hpp"
 #include "cgtb/rules/impartial.hpp"
 #include "cgtb/rules/partizan.hpp"
 #include "cgtb/rules/scoring.hpp"

@@ -8,6 +8,7 @@
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/transform_reduce.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <map>
@@ -80,6 +81,19 @@ void solve_with(const Game& game, const solve_options& opts, const level_consume
   }
   std::map<int, typename Backend::template buffer<record>> resident;
   std::vector<record> staging;
+  // Entries of by_level_host changed since the last copy to the device: only
+  // those are copied (games with many levels, e.g. one per heap size).
+  std::size_t dirty_lo = 0, dirty_hi = by_level_host.size();
+  auto mark = [&](int l) {
+    const std::size_t i = static_cast<std::size_t>(l);
+    if (dirty_lo >= dirty_hi) {
+      dirty_lo = i;
+      dirty_hi = i + 1;
+    } else {
+      dirty_lo = std::min(dirty_lo, i);
+      dirty_hi = std::max(dirty_hi, i + 1);
+    }
+  };
 
   for (int level : levels) {
     // Drop levels no option of this level (or any later one) can reach.
@@ -87,6 +101,7 @@ void solve_with(const Game& game, const solve_options& opts, const level_consume
       for (auto it = resident.begin(); it != resident.end();) {
         if (it->first < level - span) {
           by_level_host[static_cast<std::size_t>(it->first)] = nullptr;
+          mark(it->first);
           it = resident.erase(it);
         } else {
           ++it;
@@ -100,7 +115,9 @@ void solve_with(const Game& game, const solve_options& opts, const level_consume
                            format_bytes(need) + " but only " + format_bytes(static_cast<double>(be.available_bytes())) +
                            " of " + be.memory_name() + " memory is available");
     auto out = be.template allocate<record>(n);
-    be.copy_to_device(by_level.data(), by_level_host.data(), by_level_host.size());
+    if (dirty_lo < dirty_hi)
+      be.copy_to_device(by_level.data() + dirty_lo, by_level_host.data() + dirty_lo, dirty_hi - dirty_lo);
+    dirty_lo = dirty_hi = 0;
 
     auto t0 = clock::now();
     const std::uint64_t chunk = Backend::chunk_size;
@@ -130,6 +147,7 @@ void solve_with(const Game& game, const solve_options& opts, const level_consume
                            std::to_string(rule_value_limit<Rule>::value) + ", more than the value record holds");
     consume(rep, host);
     by_level_host[static_cast<std::size_t>(level)] = out.data();
+    mark(level);
     resident.emplace(level, std::move(out));
   }
 }

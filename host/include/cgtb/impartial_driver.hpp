@@ -13,7 +13,10 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <type_traits>
+#include <utility>
 
+#include "cgtb/classify.hpp"
 #include "cgtb/driver.hpp"
 #include "cgtb/error.hpp"
 #include "cgtb/genus.hpp"
@@ -52,8 +55,19 @@ genus genus_of(Get get, int grundy_field, int misere_field) {
   return gn;
 }
 
+/// True when a view provides for_each_parent (un-moves), which the census
+/// needs; rulesets without a single start position may leave it out.
+struct ignore_parent {
+  void operator()(int, std::uint64_t) const {}
+};
+template <class View, class = void>
+struct has_parents : std::false_type {};
+template <class View>
+struct has_parents<View, std::void_t<decltype(std::declval<const View&>().for_each_parent(
+                             0, std::declval<typename View::position>(), ignore_parent{}))>> : std::true_type {};
+
 template <class Game>
-class impartial_driver : public game_driver {
+class impartial_driver : public game_driver, public impartial_analyses {
  public:
   explicit impartial_driver(Game g) : game_(std::move(g)) {}
 
@@ -142,7 +156,22 @@ class impartial_driver : public game_driver {
     if (has_genus) out << "  genus   " << gn.symbol() << ", " << (gn.tame() ? "tame" : "wild") << "\n";
   }
 
+  classify_report classify(tablebase& tb) const override {
+    auto view = game_.host_view();
+    return classify_table(game_, tb, [&](int l, std::uint64_t r) { return game_.format(view.unrank(l, r)); });
+  }
+
   census_report census(tablebase& tb) const override {
+    if constexpr (!has_parents<typename Game::view_type>::value) {
+      throw input_error(std::string("census is not available for ") + Game::ruleset_name +
+                        " (the ruleset has no single start position)");
+    } else {
+      return census_impl(tb);
+    }
+  }
+
+ private:
+  census_report census_impl(tablebase& tb) const {
     const auto& h = tb.header();
     const int fg = h.field_index("grundy"), fm = h.field_index("misere");
     if (fg < 0 || fm < 0 || h.field_index("genus1") != fm + 1)

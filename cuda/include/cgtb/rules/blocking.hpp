@@ -1,0 +1,34 @@
+// Value rule of blocking games (Muller twist; seed 002): before a move the
+// opponent may block up to c of the mover's options, so the mover wins exactly
+// when more than c options lead to a position that is lost for the player to
+// move (a safe position). A position is safe when its winning options number
+// at most c (no option at all included).
+// The view provides blocks(p) = c for the position p.
+#pragma once
+
+#include <cstdint>
+
+#include "cgtb/hd.hpp"
+
+namespace cgtb {
+
+struct blocking_rule {
+  struct record {
+    std::uint32_t winning;  ///< options leading to a safe position
+    std::uint8_t safe;      ///< 1: lost for the player to move
+  };
+
+  template <class View, class Lookup>
+  CGTB_HD static record evaluate(const View& game, int level, typename View::position p, const Lookup& at) {
+    std::uint32_t w = 0;
+    game.for_each_option(level, p, [&](int l, std::uint64_t r) { w += at(l, r).safe; });
+    return {w, static_cast<std::uint8_t>(w <= game.blocks(p) ? 1 : 0)};
+  }
+
+  /// No mex mask here: nothing can overflow; returns the safe bit.
+  CGTB_HD static unsigned max_value(const record& r) { return r.safe; }
+  /// Field 0: safe (0/1); field 1: the number of winning options.
+  CGTB_HD static unsigned field(const record& r, int f) { return f == 0 ? r.safe : r.winning; }
+};
+
+}  // namespace cgtb

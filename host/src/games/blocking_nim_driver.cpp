@@ -1,0 +1,128 @@
+// `cgtb build blocking-nim`: dynamic one-pile Blocking Nim (seed 002;
+// cgtb/games/blocking_nim.hpp) with the blocking rule (cgtb/rules/blocking.hpp).
+#include <chrono>
+#include <cxxopts.hpp>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "cgtb/games/blocking_nim.hpp"
+#include "cgtb/impartial_driver.hpp"
+#include "cgtb/rules/blocking.hpp"
+
+namespace cgtb {
+
+namespace {
+
+class blocking_nim_driver : public game_driver {
+ public:
+  explicit blocking_nim_driver(blocking_nim g) : game_(std::move(g)) {}
+  std::string ruleset() const override { return blocking_nim::ruleset_name; }
+  std::string params() const override { return game_.params(); }
+
+  void build(const build_request& req) const override {
+    if (!req.values.empty() && req.values != "all" && req.values != "safe")
+      throw input_error("--values " + req.values + ": blocking-nim stores safe/unsafe and winning-option counts (all)");
+    tablebase_header h;
+    h.ruleset = blocking_nim::ruleset_name;
+    h.params = game_.params();
+    h.family = "blocking";
+    h.values = "safe,winning";
+    h.fields = {{"safe", false}, {"winning", false}};
+    h.block_entries = req.block_entries;
+    h.zstd_level = req.zstd_level;
+    tablebase_writer w(req.output, h);
+    std::vector<level_report> reports;
+    auto t0 = std::chrono::steady_clock::now();
+    solve_options so = req.solve;
+    if (so.backend == backend_kind::cpu && game_.max_pile() < 5000) so.threads = 1;  // small levels
+    solve<blocking_nim, blocking_rule>(game_, so, [&](const level_report& r, const blocking_rule::record* rec) {
+      w.add_level_blocks(r.level, r.positions, [&](std::uint64_t first, std::uint64_t count, std::int64_t* v) {
+        for (std::uint64_t j = 0; j < count; ++j) {
+          v[j] = rec[first + j].safe;
+          v[count + j] = rec[first + j].winning;
+        }
+      });
+      reports.push_back(r);
+    });
+    w.finish();
+    double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (req.stats) print_build_stats(std::cout, reports, secs, req.output, w.bytes_written());
+  }
+
+  position_ref parse(const std::string& text) const override { return ref(game_.parse(text)); }
+
+  std::vector<option_ref> options(const position_ref& p) const override {
+    std::vector<option_ref> out;
+    for (const auto& m : game_.moves(game_.host_view().unrank(p.level, p.rank)))
+      out.push_back({game_.move_name(m), ref(m.after)});
+    return out;
+  }
+
+  void query(tablebase& tb, const position_ref& p, bool json, std::ostream& out) const override {
+    const int fs = tb.header().field_index("safe"), fw = tb.header().field_index("winning");
+    if (fs < 0 || fw < 0) throw input_error("'" + tb.path() + "' lacks the safe/winning fields");
+    const bool safe = tb.value(p.level, p.rank, fs) != 0;
+    const auto winning = tb.value(p.level, p.rank, fw);
+    const int k = static_cast<int>(p.rank) + 1;
+    const auto c = static_cast<std::int64_t>(game_.c(k));
+    std::vector<std::string> wins;
+    auto opts = options(p);
+    for (const auto& o : opts)
+      if (tb.value(o.after.level, o.after.rank, fs)) wins.push_back(o.move);
+    nlohmann::ordered_json j;
+    j["position"] = p.text;
+    j["pile"] = p.level;
+    j["move"] = k;
+    j["safe"] = safe;
+    j["options"] = opts.size();
+    j["winning_options"] = winning;
+    j["blocks"] = c;
+    if (!safe) j["winning_beyond_blocks"] = winning - c;
+    j["winning_moves"] = wins;
+    if (json) {
+      out << j.dump() << "\n";
+      return;
+    }
+    std::string ws;
+    for (const auto& x : wins) ws += (ws.empty() ? "" : " ") + x;
+    out << p.text << " (pile " << p.level << " before move " << k << ")\n  " << (safe ? "safe" : "unsafe") << ": "
+        << opts.size() << " options, " << winning << " winning (to a safe position), up to " << c << " blocked";
+    if (!safe) out << "; " << (winning - c) << " winning option(s) beyond the blocks";
+    out << "\n  winning moves: " << (ws.empty() ? "none" : ws) << "\n";
+  }
+
+  census_report census(tablebase&) const override { throw input_error("census is not available for blocking-nim"); }
+
+ private:
+  position_ref ref(blocking_nim::position p) const {
+    return {game_.level_of(p), game_.host_view().rank(game_.level_of(p), p), game_.format(p)};
+  }
+  blocking_nim game_;
+};
+
+}  // namespace
+
+game_entry blocking_nim_entry() {
+  game_entry e;
+  e.name = "blocking-nim";
+  e.summary = "dynamic one-pile Blocking Nim (sequences c_i, m_i, M_i; safe positions)";
+  e.add_options = [](cxxopts::Options& o) {
+    o.add_options("blocking-nim")("blocks", "c_i: options the opponent may block (5 | 1,3,4 | 2+3i | cycle:1,2)",
+                                  cxxopts::value<std::string>()->default_value("0"))(
+        "min", "m_i: fewest counters a move takes", cxxopts::value<std::string>()->default_value("1"))(
+        "max", "M_i: most counters a move takes", cxxopts::value<std::string>()->default_value("2"))(
+        "max-pile", "largest pile N (table: piles 0..N, moves 1..N-pile+1)",
+        cxxopts::value<int>()->default_value("100"));
+  };
+  e.from_options = [](const cxxopts::ParseResult& r) -> std::unique_ptr<game_driver> {
+    return std::make_unique<blocking_nim_driver>(blocking_nim(
+        int_sequence::parse(r["blocks"].as<std::string>(), "c"), int_sequence::parse(r["min"].as<std::string>(), "m"),
+        int_sequence::parse(r["max"].as<std::string>(), "M"), r["max-pile"].as<int>()));
+  };
+  e.from_params = [](const std::string& params) -> std::unique_ptr<game_driver> {
+    return std::make_unique<blocking_nim_driver>(blocking_nim::from_params(params));
+  };
+  return e;
+}
+
+}  // namespace cgtb

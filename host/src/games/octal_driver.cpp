@@ -1,0 +1,165 @@
+// `cgtb build octal`: octal games (cgtb/games/octal.hpp). With --max-heap N
+// the normal Grundy sequence of single heaps 0..N (a sum of heaps is worth
+// the XOR of its heaps); with --max-total T every multiset of heaps of total
+// <= T with normal, misère and genus values (impartial_driver).
+#include <cxxopts.hpp>
+
+#include "cgtb/games/octal.hpp"
+#include "cgtb/impartial_driver.hpp"
+#include "cgtb/rules/heap_sum.hpp"
+
+namespace cgtb {
+
+namespace {
+
+/// The single-heap sequence file: one level (0) of N+1 entries, entry n =
+/// G(heap n), field "grundy". The engine solves it level by level (level =
+/// heap size); the file stores the sequence as one dense array.
+class octal_sequence_driver : public game_driver {
+ public:
+  explicit octal_sequence_driver(octal_heap g) : game_(std::move(g)) {}
+  std::string ruleset() const override { return octal_heap::ruleset_name; }
+  std::string params() const override { return game_.params(); }
+
+  void build(const build_request& req) const override {
+    if (!req.values.empty() && req.values != "all" && req.values != "normal")
+      throw input_error("--values " + req.values +
+                        ": the single-heap sequence (--max-heap) holds normal values only; use --max-total for " +
+                        "misere values and genus");
+    std::vector<std::uint8_t> seq(static_cast<std::size_t>(game_.max_heap()) + 1);
+    std::vector<level_report> reports;
+    level_report sum;
+    auto t0 = std::chrono::steady_clock::now();
+    // One position per level: CPU threads would only wait on each other.
+    solve_options so = req.solve;
+    if (so.backend == backend_kind::cpu) so.threads = 1;
+    solve<octal_heap, heap_sum_rule>(game_, so, [&](const level_report& r, const heap_sum_rule::record* rec) {
+      seq[static_cast<std::size_t>(r.level)] = rec[0].g;
+      sum.positions += r.positions;
+      sum.options += r.options;
+      sum.seconds += r.seconds;
+      if (req.progress && (r.level % 100000 == 0 || r.level == game_.max_heap()))
+        std::fprintf(stderr, "[cgtb] heap %d solved\n", r.level);
+    });
+    tablebase_header h;
+    h.ruleset = octal_heap::ruleset_name;
+    h.params = game_.params();
+    h.family = "impartial";
+    h.values = "normal";
+    h.fields = {{"grundy", false}};
+    h.block_entries = req.block_entries;
+    h.zstd_level = req.zstd_level;
+    tablebase_writer w(req.output, h);
+    w.add_level(0, seq.size(), [&](std::uint64_t i, int) { return static_cast<std::int64_t>(seq[i]); });
+    w.finish();
+    double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (req.stats) {
+      sum.level = 0;
+      print_build_stats(std::cout, {sum}, secs, req.output, w.bytes_written());
+    }
+  }
+
+  position_ref parse(const std::string& text) const override {
+    auto heaps = parse_heap_list(text, game_.max_heap());
+    std::string s;
+    std::sort(heaps.rbegin(), heaps.rend());
+    for (int x : heaps) s += (s.empty() ? "" : " ") + std::to_string(x);
+    return {-1, 0, s.empty() ? "0" : s};
+  }
+
+  std::vector<option_ref> options(const position_ref& p) const override {
+    std::vector<option_ref> out;
+    auto heaps = parse_heap_list(p.text, game_.max_heap());
+    for (std::size_t i = 0; i < heaps.size(); ++i) {
+      if (i > 0 && heaps[i] == heaps[i - 1]) continue;
+      game_.code().for_each_result(heaps[i], [&](int b, int c) {
+        std::vector<int> q = heaps;
+        q.erase(q.begin() + static_cast<std::ptrdiff_t>(i));
+        if (b) q.push_back(b);
+        if (c) q.push_back(c);
+        std::string t;
+        for (int x : q) t += (t.empty() ? "" : " ") + std::to_string(x);
+        std::string m = std::to_string(heaps[i]) + "->" +
+                        (!c   ? std::string("0")
+                         : !b ? std::to_string(c)
+                              : std::to_string(b) + "+" + std::to_string(c));
+        out.push_back({m, parse(t.empty() ? "0" : t)});
+      });
+    }
+    return out;
+  }
+
+  void query(tablebase& tb, const position_ref& p, bool json, std::ostream& out) const override {
+    const int fg = tb.header().field_index("grundy");
+    auto G = [&](const std::string& text) {
+      std::int64_t x = 0;
+      for (int h : parse_heap_list(text, game_.max_heap())) x ^= tb.value(0, static_cast<std::uint64_t>(h), fg);
+      return x;
+    };
+    const std::int64_t g = G(p.text);
+    std::vector<std::string> win;
+    for (const auto& o : options(p))
+      if (G(o.after.text) == 0) win.push_back(o.move);
+    nlohmann::ordered_json j;
+    j["position"] = p.text;
+    j["grundy"] = g;
+    j["normal_outcome"] = g ? "N" : "P";
+    j["normal_winning_moves"] = win;
+    std::string ws;
+    for (const auto& x : win) ws += (ws.empty() ? "" : " ") + x;
+    if (json)
+      out << j.dump() << "\n";
+    else
+      out << p.text << "\n  normal  Grundy value " << g << " (XOR of the heaps' values), outcome " << (g ? "N" : "P")
+          << ", winning moves: " << (ws.empty() ? "none" : ws) << "\n";
+  }
+
+  census_report census(tablebase&) const override {
+    throw input_error("census needs a position table (build octal with --max-total)");
+  }
+
+ private:
+  octal_heap game_;
+};
+
+std::unique_ptr<game_driver> make_octal(const std::string& code, long long max_heap, long long max_total) {
+  octal_code c = octal_code::parse(code);
+  if ((max_heap >= 0) == (max_total >= 0))
+    throw input_error("octal needs exactly one of --max-heap N (single-heap sequence) or --max-total T (positions " +
+                      std::string("of several heaps)"));
+  if (max_heap >= 0) return std::make_unique<octal_sequence_driver>(octal_heap(c, max_heap));
+  if (max_total > kOctalMaxHeap)
+    throw input_error("--max-total " + std::to_string(max_total) + " is out of range (0 .. " +
+                      std::to_string(kOctalMaxHeap) + ")");
+  return std::make_unique<impartial_driver<octal>>(octal(c, static_cast<int>(max_total)));
+}
+
+}  // namespace
+
+game_entry octal_entry() {
+  game_entry e;
+  e.name = "octal";
+  e.summary = "octal games: Grundy sequence of single heaps (--max-heap) or several heaps (--max-total)";
+  e.add_options = [](cxxopts::Options& o) {
+    o.add_options("octal")("code", "octal code D.DDD (e.g. 0.07 Dawson's Kayles, 0.137 Dawson's chess, 4.7)",
+                           cxxopts::value<std::string>()->default_value("0.07"))(
+        "max-heap", "normal Grundy sequence of single heaps 0..N", cxxopts::value<long long>())(
+        "max-total", "every position of several heaps with total <= T (T <= 63)", cxxopts::value<long long>());
+  };
+  e.from_options = [](const cxxopts::ParseResult& r) -> std::unique_ptr<game_driver> {
+    return make_octal(r["code"].as<std::string>(), r.count("max-heap") ? r["max-heap"].as<long long>() : -1,
+                      r.count("max-total") ? r["max-total"].as<long long>() : -1);
+  };
+  e.from_params = [](const std::string& params) -> std::unique_ptr<game_driver> {
+    auto dash = params.rfind('-');
+    if (dash == std::string::npos) throw input_error("octal parameters '" + params + "' are malformed");
+    std::string code = params.substr(0, dash), rest = params.substr(dash + 1);
+    auto num = [&](std::size_t skip) { return std::atoll(rest.c_str() + skip); };
+    if (rest.rfind("heap", 0) == 0) return make_octal(code, num(4), -1);
+    if (rest.rfind("total", 0) == 0) return make_octal(code, -1, num(5));
+    throw input_error("octal parameters '" + params + "' are malformed");
+  };
+  return e;
+}
+
+}  // namespace cgtb

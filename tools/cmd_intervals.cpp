@@ -1,0 +1,45 @@
+// `cgtb intervals FILE`: the safe pile sizes at move 1 of a Blocking Nim
+// tablebase as maximal intervals (seed 002, Theorem 1 describes them as a
+// union of intervals [A_k, B_k - 1]).
+#include <cxxopts.hpp>
+#include <iostream>
+
+#include "cgtb/error.hpp"
+#include "cgtb/tablebase.hpp"
+
+namespace cgtb {
+
+int cmd_intervals(int argc, char** argv) {
+  cxxopts::Options o("cgtb intervals",
+                     "Safe pile sizes (lost for the player to move) at move 1 of a blocking-nim tablebase, as\n"
+                     "maximal intervals [A,B]. An interval that reaches the table's largest pile N may go on.");
+  o.positional_help("FILE");
+  o.add_options()("file", "tablebase", cxxopts::value<std::string>())("h,help", "show this help");
+  o.parse_positional({"file"});
+  auto r = o.parse(argc, argv);
+  if (r.count("help")) {
+    std::cout << o.help();
+    return 0;
+  }
+  if (!r.count("file")) throw input_error("intervals needs a tablebase file (cgtb intervals FILE)");
+  tablebase tb(r["file"].as<std::string>(), std::size_t{64} << 20);
+  if (tb.header().ruleset != "blocking-nim")
+    throw input_error("intervals needs a blocking-nim tablebase; '" + tb.path() + "' holds " + tb.header().ruleset);
+  const int fs = tb.header().field_index("safe");
+  int top = -1;
+  for (const auto& l : tb.levels()) top = std::max(top, l.level);
+  std::cout << "blocking-nim " << tb.header().params << "\nsafe pile sizes at move 1 (piles 0.." << top << "):";
+  int start = -1;
+  for (int p = 0; p <= top + 1; ++p) {
+    const bool safe = p <= top && tb.value(p, 0, fs) != 0;
+    if (safe && start < 0) start = p;
+    if (!safe && start >= 0) {
+      std::cout << " [" << start << "," << p - 1 << "]" << (p - 1 == top ? "..." : "");
+      start = -1;
+    }
+  }
+  std::cout << "\n";
+  return 0;
+}
+
+}  // namespace cgtb
