@@ -87,10 +87,11 @@ class game_driver {
     std::string s = json ? "{\"position\":\"" + p.text + "\",\"options\":[" : p.text + "\n";
     bool first = true;
     for (const auto& o : options(p)) {
+      const std::string after = o.after.text.empty() ? format(o.after.level, o.after.rank) : o.after.text;
       if (json)
-        s += std::string(first ? "" : ",") + "{\"move\":\"" + o.move + "\",\"position\":\"" + o.after.text + "\"}";
+        s += std::string(first ? "" : ",") + "{\"move\":\"" + o.move + "\",\"position\":\"" + after + "\"}";
       else
-        s += "  " + o.move + " -> " + o.after.text + "\n";
+        s += "  " + o.move + " -> " + after + "\n";
       first = false;
     }
     out << s << (json ? "]}\n" : "");

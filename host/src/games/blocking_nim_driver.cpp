@@ -50,6 +50,7 @@ class blocking_nim_driver : public game_driver {
   }
 
   position_ref parse(const std::string& text) const override { return ref(game_.parse(text)); }
+  std::string format(int level, std::uint64_t rank) const override { return format_by_rank(game_, level, rank); }
 
   std::vector<option_ref> options(const position_ref& p) const override {
     std::vector<option_ref> out;

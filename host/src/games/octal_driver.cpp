@@ -67,6 +67,13 @@ class octal_sequence_driver : public game_driver {
     return {-1, 0, s.empty() ? "0" : s};
   }
 
+  std::string format(int level, std::uint64_t rank) const override {
+    if (level != 0 || rank > static_cast<std::uint64_t>(game_.max_heap()))
+      throw input_error("no heap of size " + std::to_string(rank) + " in this sequence (level " +
+                        std::to_string(level) + ")");
+    return std::to_string(rank);
+  }
+
   std::vector<option_ref> options(const position_ref& p) const override {
     std::vector<option_ref> out;
     auto heaps = parse_heap_list(p.text, game_.max_heap());
