@@ -14,9 +14,9 @@ game_entry octal_entry();
 game_entry blocking_nim_entry();
 
 const std::vector<game_entry>& game_registry() {
-  static const std::vector<game_entry> games = {
-      cram_entry(),         rit_entry(),           octal_entry(),      blocking_nim_entry(), domineering_entry(),
-      cricket_pitch_entry(), scoring_octal_entry(), scoring_sum_entry()};
+  static const std::vector<game_entry> games = {cram_entry(),          rit_entry(),         octal_entry(),
+                                                blocking_nim_entry(),  domineering_entry(), cricket_pitch_entry(),
+                                                scoring_octal_entry(), scoring_sum_entry()};
   return games;
 }
 

@@ -3,14 +3,13 @@
 // its moves, and runs the analyses its value family supports.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <memory>
 #include <ostream>
 #include <string>
 #include <vector>
-
-#include <algorithm>
 
 #include "cgtb/backend.hpp"
 #include "cgtb/error.hpp"

@@ -16,6 +16,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "cgtb/build.hpp"
 #include "cgtb/classify.hpp"
 #include "cgtb/driver.hpp"
 #include "cgtb/error.hpp"
@@ -35,16 +36,6 @@ struct impartial_kinds {
   std::string text() const;
   std::vector<field_spec> fields() const;
 };
-
-/// Peak resident memory of this process, in bytes.
-std::size_t peak_rss_bytes();
-
-/// Prints the per-level and total figures of a build (cgtb build --stats).
-void print_build_stats(std::ostream& out, const std::vector<level_report>& levels, double total_seconds,
-                       const std::string& file, std::uint64_t file_bytes);
-
-/// Line on stderr for a solved level.
-void print_progress(const level_report& r, std::size_t index, std::size_t count);
 
 /// Genus of field values (grundy, misere, genus1..7) of one entry.
 template <class Get>
@@ -257,21 +248,9 @@ class impartial_driver : public game_driver, public impartial_analyses {
       else
         fids.push_back(field_misere + std::atoi(f.name.c_str() + 5));
     }
-    tablebase_writer w(req.output, h);
-    std::vector<level_report> reports;
-    const std::size_t nlevels = game_.levels().size();
-    auto t0 = std::chrono::steady_clock::now();
-    solve<Game, Rule>(game_, req.solve, [&](const level_report& r, const typename Rule::record* rec) {
-      w.add_level_blocks(r.level, r.positions, [&](std::uint64_t first, std::uint64_t count, std::int64_t* v) {
-        for (std::size_t f = 0; f < fids.size(); ++f)
-          for (std::uint64_t j = 0; j < count; ++j) v[f * count + j] = Rule::field(rec[first + j], fids[f]);
-      });
-      reports.push_back(r);
-      if (req.progress) print_progress(r, reports.size(), nlevels);
+    solve_and_write<Game, Rule>(game_, h, req, req.solve, [&](const typename Rule::record& r, std::size_t f) {
+      return static_cast<std::int64_t>(Rule::field(r, fids[f]));
     });
-    w.finish();
-    double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    if (req.stats) print_build_stats(std::cout, reports, secs, req.output, w.bytes_written());
   }
 
   Game game_;

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "cgtb/build.hpp"
 #include "cgtb/driver.hpp"
 #include "cgtb/error.hpp"
 #include "cgtb/impartial_driver.hpp"
@@ -31,16 +32,6 @@ struct partizan_kinds {
   std::vector<field_spec> fields() const;
 };
 
-/// Throws resource_error before a build starts if the levels that must be
-/// resident together (a level and the `span` levels below it; all lower
-/// levels when span is 0) need more than the available host memory, given
-/// `bytes_per_position` per record. `level_size(L)` gives the positions of
-/// level L. Only the CPU backend is checked (the CUDA backend checks device
-/// memory level by level).
-void check_build_memory(const std::string& what, const std::vector<int>& levels,
-                        const std::function<std::uint64_t(int)>& level_size, int span, std::size_t bytes_per_position,
-                        backend_kind backend);
-
 template <class Game>
 class partizan_driver : public game_driver {
  public:
@@ -52,11 +43,6 @@ class partizan_driver : public game_driver {
 
   void build(const build_request& req) const override {
     partizan_kinds kinds = partizan_kinds::parse(req.values.empty() ? "all" : req.values);
-    auto view = game_.host_view();
-    check_build_memory(
-        std::string(Game::ruleset_name) + " " + game_.params(), game_.levels(),
-        [&](int l) { return view.level_size(l); }, game_.option_level_span(), sizeof(typename partizan_rule::record),
-        req.solve.backend);
     tablebase_header h;
     h.ruleset = Game::ruleset_name;
     h.params = game_.params();
@@ -67,21 +53,9 @@ class partizan_driver : public game_driver {
     h.zstd_level = req.zstd_level;
     std::vector<int> fids;
     for (const auto& f : h.fields) fids.push_back(f.name == "normal_class" ? field_normal_class : field_misere_class);
-    tablebase_writer w(req.output, h);
-    std::vector<level_report> reports;
-    const std::size_t nlevels = game_.levels().size();
-    auto t0 = std::chrono::steady_clock::now();
-    solve<Game, partizan_rule>(game_, req.solve, [&](const level_report& r, const partizan_record* rec) {
-      w.add_level_blocks(r.level, r.positions, [&](std::uint64_t first, std::uint64_t count, std::int64_t* v) {
-        for (std::size_t f = 0; f < fids.size(); ++f)
-          for (std::uint64_t j = 0; j < count; ++j) v[f * count + j] = partizan_rule::field(rec[first + j], fids[f]);
-      });
-      reports.push_back(r);
-      if (req.progress) print_progress(r, reports.size(), nlevels);
+    solve_and_write<Game, partizan_rule>(game_, h, req, req.solve, [&](const partizan_record& r, std::size_t f) {
+      return static_cast<std::int64_t>(partizan_rule::field(r, fids[f]));
     });
-    w.finish();
-    double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    if (req.stats) print_build_stats(std::cout, reports, secs, req.output, w.bytes_written());
   }
 
   position_ref parse(const std::string& text) const override { return ref(game_.parse(text)); }

@@ -5,6 +5,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "cgtb/build.hpp"
 #include "cgtb/games/blocking_nim.hpp"
 #include "cgtb/impartial_driver.hpp"
 #include "cgtb/rules/blocking.hpp"
@@ -30,23 +31,11 @@ class blocking_nim_driver : public game_driver {
     h.fields = {{"safe", false}, {"winning", false}};
     h.block_entries = req.block_entries;
     h.zstd_level = req.zstd_level;
-    tablebase_writer w(req.output, h);
-    std::vector<level_report> reports;
-    auto t0 = std::chrono::steady_clock::now();
     solve_options so = req.solve;
     if (so.backend == backend_kind::cpu && game_.max_pile() < 5000) so.threads = 1;  // small levels
-    solve<blocking_nim, blocking_rule>(game_, so, [&](const level_report& r, const blocking_rule::record* rec) {
-      w.add_level_blocks(r.level, r.positions, [&](std::uint64_t first, std::uint64_t count, std::int64_t* v) {
-        for (std::uint64_t j = 0; j < count; ++j) {
-          v[j] = rec[first + j].safe;
-          v[count + j] = rec[first + j].winning;
-        }
-      });
-      reports.push_back(r);
+    solve_and_write<blocking_nim, blocking_rule>(game_, h, req, so, [](const blocking_rule::record& r, std::size_t f) {
+      return static_cast<std::int64_t>(f == 0 ? r.safe : r.winning);
     });
-    w.finish();
-    double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    if (req.stats) print_build_stats(std::cout, reports, secs, req.output, w.bytes_written());
   }
 
   position_ref parse(const std::string& text) const override { return ref(game_.parse(text)); }

@@ -79,11 +79,6 @@ void build_scoring(const Game& game, const build_request& req) {
   h.fields = scoring_fields();
   h.block_entries = req.block_entries;
   h.zstd_level = req.zstd_level;
-  tablebase_writer w(req.output, h);
-  std::vector<level_report> reports;
-  const std::size_t nlevels = game.levels().size();
-  const bool each = req.progress && nlevels <= 200;
-  auto t0 = std::chrono::steady_clock::now();
   // Levels of a few thousand positions take microseconds each; with threads
   // left to OpenMP, a barrier per level costs more than the level itself on a
   // loaded machine (docs/performance.md). Such tables run on one thread
@@ -93,17 +88,8 @@ void build_scoring(const Game& game, const build_request& req) {
   const auto view = game.host_view();
   for (int l : game.levels()) widest = std::max<std::uint64_t>(widest, view.level_size(l));
   if (so.threads == 0 && widest < (std::uint64_t{1} << 16)) so.threads = 1;
-  solve<Game, scoring_rule>(game, so, [&](const level_report& r, const scoring_record* rec) {
-    w.add_level_blocks(r.level, r.positions, [&](std::uint64_t first, std::uint64_t count, std::int64_t* v) {
-      for (std::uint64_t j = 0; j < count; ++j) v[j] = rec[first + j].v;
-    });
-    reports.push_back(r);
-    if (each) print_progress(r, reports.size(), nlevels);
-  });
-  w.finish();
-  double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  if (req.progress && !each) std::fprintf(stderr, "[cgtb] %zu levels solved in %.3f s\n", reports.size(), secs);
-  if (req.stats) print_build_stats(std::cout, reports, secs, req.output, w.bytes_written());
+  solve_and_write<Game, scoring_rule>(game, h, req, so,
+                                      [](const scoring_record& r, std::size_t) { return std::int64_t{r.v}; });
 }
 
 std::string outcome_of(std::int64_t gs) { return gs > 0 ? "N" : gs < 0 ? "P" : "T"; }
@@ -202,8 +188,9 @@ class scoring_octal_driver : public scoring_driver_base {
 
   std::string format(int level, std::uint64_t rank) const override {
     if (level < 0 || level > g_.max() ||
-        (g_.positions() == scoring_octal::space::heaps ? rank != 0
-                                                        : rank >= scoring_octal_multisets(g_).host_view().level_size(level)))
+        (g_.positions() == scoring_octal::space::heaps
+             ? rank != 0
+             : rank >= scoring_octal_multisets(g_).host_view().level_size(level)))
       throw input_error("no position of rank " + std::to_string(rank) + " on level " + std::to_string(level));
     return ref(heaps_of({level, rank, ""})).text;
   }

@@ -1,0 +1,56 @@
+// The build loop every driver shares: solve a game level by level with a value
+// rule and stream each level into a tablebase file, with progress lines and
+// --stats figures.
+#pragma once
+
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <vector>
+
+#include "cgtb/backend.hpp"
+#include "cgtb/driver.hpp"
+#include "cgtb/tablebase.hpp"
+
+namespace cgtb {
+
+/// Peak resident memory of this process, in bytes.
+std::size_t peak_rss_bytes();
+
+/// Prints the per-level and total figures of a build (cgtb build --stats).
+void print_build_stats(std::ostream& out, const std::vector<level_report>& levels, double total_seconds,
+                       const std::string& file, std::uint64_t file_bytes);
+
+/// Line on stderr for a solved level.
+void print_progress(const level_report& r, std::size_t index, std::size_t count);
+
+/// Solves `game` with `Rule` on the backend of `opts` and writes the file
+/// req.output with header `h`: field f of a position is field(record, f)
+/// for f in 0..h.fields.size(). Prints a progress line per level on stderr
+/// (a summary line for games of more than 200 levels) and, with req.stats, the
+/// figures on stdout. Throws what solve() and tablebase_writer throw; a failed
+/// build leaves no file under req.output.
+template <class Game, class Rule, class Field>
+void solve_and_write(const Game& game, const tablebase_header& h, const build_request& req, const solve_options& opts,
+                     Field field) {
+  tablebase_writer w(req.output, h);
+  const std::size_t nf = h.fields.size();
+  std::vector<level_report> reports;
+  const std::size_t nlevels = game.levels().size();
+  const bool each = req.progress && nlevels <= 200;
+  const auto t0 = std::chrono::steady_clock::now();
+  solve<Game, Rule>(game, opts, [&](const level_report& r, const typename Rule::record* rec) {
+    w.add_level_blocks(r.level, r.positions, [&](std::uint64_t first, std::uint64_t count, std::int64_t* v) {
+      for (std::size_t f = 0; f < nf; ++f)
+        for (std::uint64_t j = 0; j < count; ++j) v[f * count + j] = field(rec[first + j], f);
+    });
+    reports.push_back(r);
+    if (each) print_progress(r, reports.size(), nlevels);
+  });
+  w.finish();
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  if (req.progress && !each) std::fprintf(stderr, "[cgtb] %zu levels solved in %.3f s\n", reports.size(), secs);
+  if (req.stats) print_build_stats(std::cout, reports, secs, req.output, w.bytes_written());
+}
+
+}  // namespace cgtb
