@@ -46,5 +46,21 @@ for board in 5x5 4x6 5x6; do
       | tee -a "$summary"
   done
 done
+log "== Other games: CPU vs CUDA byte identity"
+same() { if cmp -s "$1" "$2"; then log "$3: identical"; else log "$3: DIFFERENT"; fi; }
+for spec in "domineering --board 5x5" "rit --box 10x10" "cricket-pitch --length 8 --max-bump 4" \
+            "octal --code 0.07 --max-total 30" "scoring-sum --op selective --left 123:123 --right 3111:1234 --max 512"; do
+  "$B/cgtb" build $spec --backend cpu -q -o "$tmp/a.cgtb" 2>>"$out/identity.log"
+  "$B/cgtb" build $spec --backend cuda -q -o "$tmp/b.cgtb" 2>>"$out/identity.log"
+  same "$tmp/a.cgtb" "$tmp/b.cgtb" "$spec"
+done
+log "-- domineering 5x6 on cuda"
+/usr/bin/time -v "$B/cgtb" build domineering --board 5x6 --backend cuda --stats -q -o "$tmp/d56.cgtb" \
+  >"$out/bench-dom56.log" 2>&1
+grep -E "solve|total wall|peak memory|file:" "$out/bench-dom56.log" | tee -a "$summary"
 rm -rf "$tmp"
+
+log "== Scoring play (tests/gpu/scoring_gpu.sh)"
+OUT="$out" timeout 240 bash tests/gpu/scoring_gpu.sh >"$out/scoring_gpu.log" 2>&1
+log "scoring_gpu.sh exit $? (see scoring_gpu.log)"
 log "== done"

@@ -4,10 +4,16 @@
 # tablebases and identical conjecture-checker answers; prints the GPU figures
 # for docs/performance.md ("## Scoring play (issue 3)").
 set -euo pipefail
-BUILD=${BUILD:-build-gpu}
-cmake -S . -B "$BUILD" -DCGTB_ENABLE_CUDA=ON -DCGTB_BUILD_TESTS=OFF >/dev/null
-cmake --build "$BUILD" -j"$(nproc)" --target cgtb >/dev/null
-CGTB="$BUILD/cgtb"
+# Uses the bundle of tests/gpu/prepare.sh when it is there, else builds.
+if [ -x .gpu-bundle/cgtb ]; then
+  export LD_LIBRARY_PATH="$PWD/.gpu-bundle/lib:${LD_LIBRARY_PATH:-}"
+  CGTB=.gpu-bundle/cgtb
+else
+  BUILD=${BUILD:-build-gpu}
+  cmake -S . -B "$BUILD" -DCGTB_ENABLE_CUDA=ON -DCGTB_BUILD_TESTS=OFF >/dev/null
+  cmake --build "$BUILD" -j"$(nproc)" --target cgtb >/dev/null
+  CGTB="$BUILD/cgtb"
+fi
 OUT=${OUT:-$(mktemp -d)}
 nvidia-smi --query-gpu=name --format=csv,noheader
 
