@@ -1,6 +1,8 @@
 // cgtb: build and query retrograde tablebases of combinatorial games.
 #include <omp.h>
+#include <unistd.h>
 
+#include <cctype>
 #include <cxxopts.hpp>
 #include <iomanip>
 #include <iostream>
@@ -55,6 +57,46 @@ cxxopts::ParseResult parse_or_help(cxxopts::Options& o, int argc, char** argv, c
   return r;
 }
 
+/// A position as typed: surrounding white space and a trailing CR dropped;
+/// throws input_error for a NUL byte or a text over 100,000 characters.
+std::string clean_position_text(const std::string& raw) {
+  if (raw.find('\0') != std::string::npos) throw input_error("position contains a NUL byte");
+  if (raw.size() > 100000) throw input_error("position is " + std::to_string(raw.size()) + " characters long");
+  const auto a = raw.find_first_not_of(" \t\r\n"), b = raw.find_last_not_of(" \t\r\n");
+  return a == std::string::npos ? std::string() : raw.substr(a, b - a + 1);
+}
+
+/// An error message as one printable line: control characters escaped,
+/// bytes past 300 cut (on a UTF-8 character boundary).
+std::string one_line(const std::string& msg) {
+  std::string out;
+  for (std::size_t i = 0; i < msg.size(); ++i) {
+    const unsigned char c = static_cast<unsigned char>(msg[i]);
+    if (out.size() >= 300 && (c & 0xC0) != 0x80) {
+      out += "...";
+      break;
+    }
+    if (c < 0x20 || c == 0x7f) {
+      char esc[8];
+      std::snprintf(esc, sizeof esc, "\\x%02x", c);
+      out += esc;
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out;
+}
+
+/// GAME-PARAMS.cgtb with every character other than letters, digits, '.',
+/// '-' and ',' replaced by '_' (parameters such as "op=selective left=..."
+/// make awkward file names).
+std::string default_file_name(const std::string& game, const std::string& params) {
+  std::string name = game + "-" + params;
+  for (char& c : name)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '.' && c != '-' && c != ',') c = '_';
+  return name + ".cgtb";
+}
+
 std::unique_ptr<game_driver> driver_for(const tablebase& tb) {
   return find_game(tb.header().ruleset).from_params(tb.header().params);
 }
@@ -82,10 +124,12 @@ int cmd_build(int argc, char** argv) {
   auto drv = game.from_options(r);
   build_request req;
   req.values = r["values"].as<std::string>();
-  req.output = r.count("output") ? r["output"].as<std::string>() : game.name + "-" + drv->params() + ".cgtb";
+  req.output = r.count("output") ? r["output"].as<std::string>() : default_file_name(game.name, drv->params());
   req.solve.backend = parse_backend(r["backend"].as<std::string>());
   req.solve.threads = r["threads"].as<int>();
-  if (req.solve.threads < 0) throw input_error("--threads must be >= 0");
+  if (req.solve.threads < 0 || req.solve.threads > 1024) throw input_error("--threads must be between 0 and 1024");
+  if (req.values.empty()) throw input_error("--values is empty (give normal, misere, genus or all)");
+  if (req.output.empty()) throw input_error("--output is empty");
   if (req.solve.threads > 0) omp_set_num_threads(req.solve.threads);
   req.solve.count_options = r.count("stats") > 0;
   req.stats = r.count("stats") > 0;
@@ -105,7 +149,9 @@ int cmd_build(int argc, char** argv) {
 int cmd_query(int argc, char** argv) {
   cxxopts::Options o("cgtb query", "Look positions up in a tablebase.");
   o.positional_help("FILE [POSITION...]");
-  o.add_options()("file", "tablebase", cxxopts::value<std::string>())("json", "one JSON object per position")("options", "list each player's options instead of values")(
+  o.add_options()("file", "tablebase", cxxopts::value<std::string>())("json", "one JSON object per position")(
+      "options", "list each player's options instead of values")(
+      "flush", "answer each stdin line as soon as it is read (for use through a pipe)")(
       "cache-mb", "decompressed-block cache size in MB", cxxopts::value<std::size_t>()->default_value("1024"));
   // Positions after FILE arrive unmatched, in order: a positional vector would
   // split positions such as [1,0,R,2] or [5,4,2,1] at their commas.
@@ -126,28 +172,35 @@ int cmd_query(int argc, char** argv) {
   const bool json = r.count("json") > 0;
   std::ostringstream buf;
   const bool list = r.count("options") > 0;
-  auto one = [&](const std::string& text) {
+  auto one = [&](const std::string& raw) {
+    const std::string text = clean_position_text(raw);
     if (list)
       drv->list_options(tb, drv->parse(text), json, buf);
     else
       drv->query(tb, drv->parse(text), json, buf);
   };
+  // Answers go out every 1 MB, and after every line when stdin is a terminal
+  // or --flush is given. A query that fails prints nothing more: answers
+  // not yet flushed are dropped with it, so a corrupt file or a bad line never
+  // leaves a half-printed batch that looks complete.
+  const bool each_line = r.count("flush") > 0 || isatty(0);
+  auto flush = [&] {
+    std::cout << buf.str() << std::flush;
+    buf.str("");
+  };
   const std::vector<std::string> positions = r.unmatched();
   if (!positions.empty()) {
     for (const auto& p : positions) one(p);
-    std::cout << buf.str();
   } else {
     std::string line;
     while (std::getline(std::cin, line)) {
-      if (line.empty() || line[0] == '%') continue;
-      one(line);
-      if (buf.tellp() > (1 << 20)) {
-        std::cout << buf.str();
-        buf.str("");
-      }
+      const std::string t = clean_position_text(line);
+      if (t.empty() || t[0] == '%') continue;
+      one(t);
+      if (each_line || buf.tellp() > (1 << 20)) flush();
     }
-    std::cout << buf.str();
   }
+  flush();
   return 0;
 }
 
@@ -165,7 +218,8 @@ int cmd_info(int argc, char** argv) {
   std::uint64_t total = 0;
   std::cout << "\n"
             << std::setw(6) << "level" << std::setw(15) << "positions" << std::setw(9) << "blocks" << std::setw(14)
-            << "bytes" << std::setw(15) << "bits/position" << "\n";
+            << "bytes" << std::setw(15) << "bits/position"
+            << "\n";
   for (const auto& l : tb.levels()) {
     std::uint64_t bytes = 0;
     for (std::uint64_t b = l.first_block; b < l.first_block + l.blocks; ++b) bytes += tb.blocks()[b].compressed_size;
@@ -249,16 +303,16 @@ int main(int argc, char** argv) {
     if (cmd == "intervals") return cgtb::cmd_intervals(argc - 1, argv + 1);
     throw input_error("unknown command '" + cmd + "' (run 'cgtb --help' for the list of commands)");
   } catch (const input_error& e) {
-    std::cerr << "cgtb: error: " << e.what() << "\n";
+    std::cerr << "cgtb: error: " << one_line(e.what()) << "\n";
     return 2;
   } catch (const resource_error& e) {
-    std::cerr << "cgtb: error: " << e.what() << "\n";
+    std::cerr << "cgtb: error: " << one_line(e.what()) << "\n";
     return 3;
   } catch (const cxxopts::exceptions::exception& e) {
-    std::cerr << "cgtb: error: " << e.what() << "\n";
+    std::cerr << "cgtb: error: " << one_line(e.what()) << "\n";
     return 2;
   } catch (const std::exception& e) {
-    std::cerr << "cgtb: internal error: " << e.what() << "\n";
+    std::cerr << "cgtb: internal error: " << one_line(e.what()) << "\n";
     return 1;
   }
 }

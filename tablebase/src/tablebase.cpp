@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <omp.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <xxhash.h>
@@ -173,8 +174,43 @@ int tablebase_header::field_index(const std::string& name) const {
 
 // --------------------------------------------------------------------- writer
 
+namespace {
+
+// The partial file of the writer in progress, for the signal handler: a
+// SIGINT, SIGTERM or SIGHUP during a build removes it, then takes the
+// signal's default action. (SIGKILL cannot be caught: the partial file stays,
+// and its name says it is partial.)
+char g_partial_path[4096];
+struct sigaction g_previous[3];
+constexpr int kCleanupSignals[3] = {SIGINT, SIGTERM, SIGHUP};
+
+extern "C" void remove_partial_and_reraise(int sig) {
+  if (g_partial_path[0]) ::unlink(g_partial_path);
+  ::signal(sig, SIG_DFL);
+  ::raise(sig);
+}
+
+void arm_cleanup(const std::string& tmp) {
+  if (tmp.size() >= sizeof g_partial_path) return;
+  std::memcpy(g_partial_path, tmp.c_str(), tmp.size() + 1);
+  struct sigaction sa;
+  std::memset(&sa, 0, sizeof sa);
+  sa.sa_handler = remove_partial_and_reraise;
+  sigemptyset(&sa.sa_mask);
+  for (int i = 0; i < 3; ++i) ::sigaction(kCleanupSignals[i], &sa, &g_previous[i]);
+}
+
+void disarm_cleanup() {
+  if (!g_partial_path[0]) return;
+  for (int i = 0; i < 3; ++i) ::sigaction(kCleanupSignals[i], &g_previous[i], nullptr);
+  g_partial_path[0] = '\0';
+}
+
+}  // namespace
+
 tablebase_writer::tablebase_writer(const std::string& path, tablebase_header header)
     : path_(path), tmp_(path + ".partial-" + std::to_string(getpid())), header_(std::move(header)) {
+  if (path.empty()) throw input_error("no output file given");
   // The finished file is renamed onto `path`: never onto a device, a folder or
   // anything else that is not a regular file.
   struct stat st;
@@ -182,6 +218,7 @@ tablebase_writer::tablebase_writer(const std::string& path, tablebase_header hea
     throw input_error("cannot write '" + path + "': it exists and is not a regular file");
   f_ = std::fopen(tmp_.c_str(), "wb");
   if (!f_) throw input_error("cannot write '" + path_ + "': " + std::strerror(errno));
+  arm_cleanup(tmp_);
   std::string pre(reinterpret_cast<const char*>(kMagic), 8);
   put32(pre, kFormatVersion);
   put32(pre, 0);
@@ -195,6 +232,7 @@ tablebase_writer::tablebase_writer(const std::string& path, tablebase_header hea
 tablebase_writer::~tablebase_writer() {
   if (f_) std::fclose(f_);
   if (!done_) std::remove(tmp_.c_str());
+  disarm_cleanup();
 }
 
 void tablebase_writer::write(const void* p, std::size_t n) {

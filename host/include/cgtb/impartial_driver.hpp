@@ -95,9 +95,13 @@ class impartial_driver : public game_driver, public impartial_analyses {
 
   void query(tablebase& tb, const position_ref& p, bool json, std::ostream& out) const override {
     const auto& h = tb.header();
-    if (!tb.find_level(p.level))
-      throw input_error("position " + p.text + " is on level " + std::to_string(p.level) +
-                        ", which this tablebase does not hold");
+    if (!tb.find_level(p.level)) {
+      std::string held;
+      for (const auto& l : tb.levels()) held += (held.empty() ? "" : ",") + std::to_string(l.level);
+      throw input_error("position '" + p.text + "' is on level " + std::to_string(p.level) +
+                        "; this tablebase holds levels " + held +
+                        " (Cram tables hold the regions whose empty-cell count has the board's parity)");
+    }
     const int fg = h.field_index("grundy"), fm = h.field_index("misere"), f1 = h.field_index("genus1");
     std::int64_t v[64], ov[64];
     tb.entry(p.level, p.rank, v);

@@ -66,6 +66,8 @@ struct block_entry {
 /// Writes a tablebase level by level to PATH.partial-PID and renames it to
 /// PATH in finish(); a writer destroyed before finish() removes its partial
 /// file, and a killed build leaves only a file whose name says it is partial.
+/// @note While a writer is open, SIGINT, SIGTERM and SIGHUP remove its partial
+/// file before taking their default action (one writer at a time).
 class tablebase_writer {
  public:
   /// Opens the temporary file and writes the preamble; throws input_error if
