@@ -3,6 +3,8 @@
 // signal, never an answer on stdout). `--help` works on every subcommand.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -205,6 +207,55 @@ TEST(CliHelp, BuildHelpListsTheGameOptions) {
   ASSERT_EQ(r.code, 0);
   for (const std::string opt : {"--board", "--values", "--backend", "--output", "--threads", "--stats"})
     EXPECT_NE(r.out.find(opt), std::string::npos) << opt << "\n" << r.out;
+}
+
+}  // namespace
+
+namespace {
+
+// Regressions from a new user's first session with the tool.
+
+TEST(CliNewUser, HugeThreadCountIsRefusedNotACrash) {
+  auto r =
+      cgtb_test::run_cgtb({"build", "cram", "--board", "2x2", "-q", "--threads", "100000", "-o", "/tmp/never.cgtb"});
+  EXPECT_TRUE(cgtb_test::is_clean_error(r));
+  EXPECT_NE(r.err.find("--threads"), std::string::npos) << r.err;
+}
+
+TEST(CliNewUser, EmptyOutputNameIsRefusedBeforeSolving) {
+  auto r = cgtb_test::run_cgtb({"build", "cram", "--board", "2x2", "-o", ""});
+  EXPECT_TRUE(cgtb_test::is_clean_error(r));
+  EXPECT_EQ(r.err.find("level"), std::string::npos) << "solved before refusing: " << r.err;
+}
+
+TEST(CliNewUser, WindowsLineEndingsAndSpacesAroundPositionsAreIgnored) {
+  cgtb_test::temp_dir d;
+  const std::string f = d.file("c23.cgtb");
+  ASSERT_EQ(cgtb_test::run_cgtb({"build", "cram", "--board", "2x3", "-q", "-o", f}).code, 0);
+  auto plain = cgtb_test::run_cgtb({"query", f, ".../..."});
+  auto crlf = cgtb_test::run_cgtb({"query", f}, "  .../... \r\n");
+  ASSERT_EQ(plain.code, 0);
+  EXPECT_EQ(crlf.code, 0) << cgtb_test::describe(crlf);
+  EXPECT_EQ(plain.out, crlf.out);
+}
+
+TEST(CliNewUser, ControlCharactersInAnErrorAreEscapedOnOneLine) {
+  cgtb_test::temp_dir d;
+  const std::string f = d.file("c23.cgtb");
+  ASSERT_EQ(cgtb_test::run_cgtb({"build", "cram", "--board", "2x3", "-q", "-o", f}).code, 0);
+  auto r = cgtb_test::run_cgtb({"query", f, "..\x01/..."});
+  EXPECT_TRUE(cgtb_test::is_clean_error(r));
+  EXPECT_NE(r.err.find("\\x01"), std::string::npos) << r.err;
+}
+
+TEST(CliNewUser, TerminatedBuildLeavesNoPartialFile) {
+  cgtb_test::temp_dir d;
+  const std::string f = d.file("big.cgtb");
+  // A 4x6 build takes seconds; SIGTERM it after a moment.
+  std::string cmd =
+      "timeout -s TERM 0.5 " + std::string(CGTB_BINARY) + " build cram --board 4x6 -q -o " + f + " >/dev/null 2>&1";
+  (void)std::system(cmd.c_str());
+  for (const auto& e : std::filesystem::directory_iterator(d.path())) ADD_FAILURE() << "left behind: " << e.path();
 }
 
 }  // namespace
