@@ -53,6 +53,10 @@ int cmd_table(int argc, char** argv) {
   auto [c0, c1] = parse_range(r["cols"].as<std::string>(), "--cols");
   auto [r0, r1] = parse_range(r["rows"].as<std::string>(), "--rows");
   if (!look.two_heaps()) r0 = r1 = 0;
+  // The default range 0..12 is cut to a smaller table; a range given
+  // explicitly must fit.
+  if (!r["cols"].count()) c1 = std::min(c1, look.max());
+  if (!r["rows"].count()) r1 = std::min(r1, look.max());
   for (int x : {c1, r1})
     if (x > look.max())
       throw input_error("heap " + std::to_string(x) + " is over the table's range 0.." + std::to_string(look.max()));
