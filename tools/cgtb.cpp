@@ -110,7 +110,9 @@ int cmd_build(int argc, char** argv) {
   const game_entry& game = find_game(argv[1]);
   cxxopts::Options o("cgtb build " + game.name, game.summary);
   game.add_options(o);
-  o.add_options("build")("values", "value kinds: normal, misere, genus, or all",
+  o.add_options("build")("values",
+                         "value kinds, comma-separated: normal, misere, genus (impartial games); normal, misere "
+                         "(partizan games); all = every kind the game has",
                          cxxopts::value<std::string>()->default_value("all"))(
       "backend", "cpu or cuda", cxxopts::value<std::string>()->default_value("cpu"))(
       "o,output", "output file (default GAME-PARAMS.cgtb)", cxxopts::value<std::string>())(
