@@ -38,8 +38,10 @@ struct domino_board {
   CGTB_HD std::uint64_t vertical_pairs(std::uint64_t s) const { return s & (s >> cols); }
 };
 
-/// Trivially copyable Cram ruleset, used by kernels and host tools alike.
-struct cram_view {
+/// The index the domino games share: a position is the set of empty cells,
+/// its level the number of empty cells, ranked as a k-subset of the board's
+/// cells (cgtb/subset_index.hpp). Trivially copyable.
+struct domino_index {
   domino_board board;
   subset_index index;
 
@@ -50,22 +52,27 @@ struct cram_view {
   CGTB_HD std::uint64_t rank(int /*level*/, position p) const { return index.rank(p); }
   CGTB_HD position next(int /*level*/, position p) const { return subset_index::next(p); }
 
+  /// Calls f(level - 2, option_rank) for each domino in `pairs` (a mask of
+  /// first cells; the second cell is `stride` further on: 1 horizontal, cols
+  /// vertical), each ranked in O(1) by `rr` (the removal_ranker of p).
+  template <class F>
+  CGTB_HD static void for_each_domino(const removal_ranker& rr, std::uint64_t pairs, int stride, int level, F&& f) {
+    for (; pairs; pairs &= pairs - 1) {
+      const int x = ctz64(pairs);
+      f(level - 2, rr.rank_without(x, x + stride));
+    }
+  }
+};
+
+/// Trivially copyable Cram ruleset, used by kernels and host tools alike.
+struct cram_view : domino_index {
   /// Calls f(option_level, option_rank) for every option of p (a domino on two
   /// adjacent empty cells), each option ranked incrementally in O(1).
   template <class F>
   CGTB_HD void for_each_option(int level, position p, F&& f) const {
     removal_ranker rr(index, p);
-    std::uint64_t h = board.horizontal_pairs(p), v = board.vertical_pairs(p);
-    while (h) {
-      int x = ctz64(h);
-      h &= h - 1;
-      f(level - 2, rr.rank_without(x, x + 1));
-    }
-    while (v) {
-      int x = ctz64(v);
-      v &= v - 1;
-      f(level - 2, rr.rank_without(x, x + board.cols));
-    }
+    for_each_domino(rr, board.horizontal_pairs(p), 1, level, f);
+    for_each_domino(rr, board.vertical_pairs(p), board.cols, level, f);
   }
 
   /// Number of options of p.
@@ -128,7 +135,7 @@ class cram {
   const std::vector<std::uint64_t>& table() const { return binom_; }
   /// View whose table pointer is `table` (a copy of table() in the memory of
   /// the processor that will use the view).
-  view_type view(const std::uint64_t* table) const { return {board_, {table, board_.cells}}; }
+  view_type view(const std::uint64_t* table) const { return {{board_, {table, board_.cells}}}; }
   view_type host_view() const { return view(binom_.data()); }
 
   /// Parses a position written row by row, rows separated by '/', '.' for an

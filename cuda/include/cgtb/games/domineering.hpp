@@ -21,58 +21,32 @@
 namespace cgtb {
 
 /// Trivially copyable Domineering ruleset, used by kernels and host tools.
-struct domineering_view {
-  domino_board board;
-  subset_index index;
-
-  using position = std::uint64_t;
-
-  CGTB_HD std::uint64_t level_size(int level) const { return index.count(level); }
-  CGTB_HD position unrank(int level, std::uint64_t r) const { return index.unrank(level, r); }
-  CGTB_HD std::uint64_t rank(int /*level*/, position p) const { return index.rank(p); }
-  CGTB_HD position next(int /*level*/, position p) const { return subset_index::next(p); }
-
+struct domineering_view : domino_index {
   /// Calls f(level - 2, option_rank) for each of Left's options (a vertical
   /// domino on two empty cells), ranked incrementally in O(1) each.
   template <class F>
   CGTB_HD void for_each_left_option(int level, position p, F&& f) const {
-    std::uint64_t v = board.vertical_pairs(p);
-    if (!v) return;
-    removal_ranker rr(index, p);
-    for (; v; v &= v - 1) {
-      int x = ctz64(v);
-      f(level - 2, rr.rank_without(x, x + board.cols));
-    }
+    const std::uint64_t v = board.vertical_pairs(p);
+    if (v) for_each_domino(removal_ranker(index, p), v, board.cols, level, f);
   }
 
   /// Calls f(level - 2, option_rank) for each of Right's options (a
   /// horizontal domino on two empty cells).
   template <class F>
   CGTB_HD void for_each_right_option(int level, position p, F&& f) const {
-    std::uint64_t h = board.horizontal_pairs(p);
-    if (!h) return;
-    removal_ranker rr(index, p);
-    for (; h; h &= h - 1) {
-      int x = ctz64(h);
-      f(level - 2, rr.rank_without(x, x + 1));
-    }
+    const std::uint64_t h = board.horizontal_pairs(p);
+    if (h) for_each_domino(removal_ranker(index, p), h, 1, level, f);
   }
 
   /// Left's options to fl, then Right's to fr, both ranked from one
   /// removal_ranker (partizan_rule prefers this to the two walks above).
   template <class FL, class FR>
   CGTB_HD void for_each_left_and_right_option(int level, position p, FL&& fl, FR&& fr) const {
-    std::uint64_t v = board.vertical_pairs(p), h = board.horizontal_pairs(p);
+    const std::uint64_t v = board.vertical_pairs(p), h = board.horizontal_pairs(p);
     if (!(v | h)) return;
     removal_ranker rr(index, p);
-    for (; v; v &= v - 1) {
-      int x = ctz64(v);
-      fl(level - 2, rr.rank_without(x, x + board.cols));
-    }
-    for (; h; h &= h - 1) {
-      int x = ctz64(h);
-      fr(level - 2, rr.rank_without(x, x + 1));
-    }
+    for_each_domino(rr, v, board.cols, level, fl);
+    for_each_domino(rr, h, 1, level, fr);
   }
 
   /// Number of options of both players.
@@ -111,7 +85,7 @@ class domineering {
   int level_of(position p) const { return popcount64(p); }
 
   const std::vector<std::uint64_t>& table() const { return binom_; }
-  view_type view(const std::uint64_t* table) const { return {board_, {table, board_.cells}}; }
+  view_type view(const std::uint64_t* table) const { return {{board_, {table, board_.cells}}}; }
   view_type host_view() const { return view(binom_.data()); }
 
   /// Parses a position (Cram syntax); throws input_error naming the problem,
