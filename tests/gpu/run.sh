@@ -14,6 +14,8 @@ export LD_LIBRARY_PATH="$PWD/$B/lib:${LD_LIBRARY_PATH:-}"
 summary="$out/summary.txt"
 : >"$summary"
 log() { echo "$*" | tee -a "$summary"; }
+TIMEV=""
+[ -x /usr/bin/time ] && TIMEV="/usr/bin/time -v"
 
 log "== machine"
 { nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader; nproc; } 2>&1 | tee -a "$summary"
@@ -39,7 +41,7 @@ for board in 5x5 4x6 5x6; do
   for be in cuda cpu; do
     [ "$board" = 5x6 ] && [ "$be" = cpu ] && continue
     log "-- cram $board all values, backend $be"
-    /usr/bin/time -v "$B/cgtb" build cram --board "$board" --backend "$be" --stats -q -o "$tmp/bench.cgtb" \
+    $TIMEV "$B/cgtb" build cram --board "$board" --backend "$be" --stats -q -o "$tmp/bench.cgtb" \
       >"$out/bench-$board-$be.log" 2>&1
     grep -E "solve|total wall|peak memory|file:" "$out/bench-$board-$be.log" | tee -a "$summary"
     "$B/cgtb" query "$tmp/bench.cgtb" "$(python3 -c "r,c=map(int,'$board'.split('x'));print('/'.join(['.'*c]*r))")" \
@@ -55,7 +57,7 @@ for spec in "domineering --board 5x5" "rit --box 10x10" "cricket-pitch --length 
   same "$tmp/a.cgtb" "$tmp/b.cgtb" "$spec"
 done
 log "-- domineering 5x6 on cuda"
-/usr/bin/time -v "$B/cgtb" build domineering --board 5x6 --backend cuda --stats -q -o "$tmp/d56.cgtb" \
+$TIMEV "$B/cgtb" build domineering --board 5x6 --backend cuda --stats -q -o "$tmp/d56.cgtb" \
   >"$out/bench-dom56.log" 2>&1
 grep -E "solve|total wall|peak memory|file:" "$out/bench-dom56.log" | tee -a "$summary"
 rm -rf "$tmp"
