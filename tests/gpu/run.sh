@@ -32,8 +32,9 @@ log "== CPU vs CUDA byte identity"
 tmp=$(mktemp -d)
 for board in 3x4 4x5 3x6 5x5 4x6; do
   "$B/cgtb" build cram --board "$board" --backend cpu -q -o "$tmp/cpu-$board.cgtb" 2>>"$out/identity.log"
-  "$B/cgtb" build cram --board "$board" --backend cuda -q -o "$tmp/gpu-$board.cgtb" 2>>"$out/identity.log"
-  if cmp -s "$tmp/cpu-$board.cgtb" "$tmp/gpu-$board.cgtb"; then log "cram $board: identical ($(stat -c %s "$tmp/cpu-$board.cgtb") bytes)"; else log "cram $board: DIFFERENT"; fi
+  if ! "$B/cgtb" build cram --board "$board" --backend cuda -q -o "$tmp/gpu-$board.cgtb" 2>>"$out/identity.log"; then
+    log "cram $board: CUDA build FAILED ($(tail -1 "$out/identity.log"))"
+  elif cmp -s "$tmp/cpu-$board.cgtb" "$tmp/gpu-$board.cgtb"; then log "cram $board: identical ($(stat -c %s "$tmp/cpu-$board.cgtb") bytes)"; else log "cram $board: DIFFERENT"; fi
 done
 
 log "== Benchmarks (--stats)"
@@ -49,9 +50,12 @@ for board in 5x5 4x6 5x6; do
   done
 done
 log "== Other games: CPU vs CUDA byte identity"
-same() { if cmp -s "$1" "$2"; then log "$3: identical"; else log "$3: DIFFERENT"; fi; }
+same() {
+  if [ ! -f "$2" ]; then log "$3: CUDA build FAILED"; elif cmp -s "$1" "$2"; then log "$3: identical"; else log "$3: DIFFERENT"; fi
+}
 for spec in "domineering --board 5x5" "rit --box 10x10" "cricket-pitch --length 8 --max-bump 4" \
             "octal --code 0.07 --max-total 30" "scoring-sum --op selective --left 123:123 --right 3111:1234 --max 512"; do
+  rm -f "$tmp/a.cgtb" "$tmp/b.cgtb"
   "$B/cgtb" build $spec --backend cpu -q -o "$tmp/a.cgtb" 2>>"$out/identity.log"
   "$B/cgtb" build $spec --backend cuda -q -o "$tmp/b.cgtb" 2>>"$out/identity.log"
   same "$tmp/a.cgtb" "$tmp/b.cgtb" "$spec"
