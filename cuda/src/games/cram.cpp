@@ -18,7 +18,7 @@ domino_board domino_board::make(int rows, int cols) {
   return b;
 }
 
-cram::cram(int rows, int cols) : board_(domino_board::make(rows, cols)), binom_(make_binomial_table()) {}
+cram::cram(int rows, int cols) : domino_game(rows, cols) {}
 
 cram cram::from_board_text(const std::string& rc) {
   auto x = rc.find_first_of("xX");

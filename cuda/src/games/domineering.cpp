@@ -2,8 +2,7 @@
 
 namespace cgtb {
 
-domineering::domineering(int rows, int cols)
-    : board_(domino_board::make(rows, cols)), binom_(make_binomial_table()), text_(rows, cols) {}
+domineering::domineering(int rows, int cols) : domino_game(rows, cols), text_(rows, cols) {}
 
 domineering domineering::from_board_text(const std::string& rc) {
   cram c = cram::from_board_text(rc);

@@ -105,27 +105,17 @@ struct domino_move {
   std::uint64_t after;  ///< position after the move
 };
 
-/// Cram on a rows x cols rectangle (host owner of the index tables).
-class cram {
+/// Host owner parts the domino games share: the board, the binomial table,
+/// and views over a copy of it. `View` is the game's view (a domino_index).
+template <class View>
+class domino_game {
  public:
-  using view_type = cram_view;
+  using view_type = View;
   using position = std::uint64_t;
-  static constexpr const char* ruleset_name = "cram";
 
-  /// Throws input_error for boards over 64 cells or with a zero side.
-  cram(int rows, int cols);
-  /// Parses "RxC" (e.g. "4x5"); throws input_error if malformed.
-  static cram from_board_text(const std::string& rc);
-
-  /// Canonical parameter text, e.g. "4x5".
-  std::string params() const;
   int rows() const { return board_.rows; }
   int cols() const { return board_.cols; }
-
-  /// Levels of the tablebase in solving order (ascending): the empty-cell
-  /// counts with the parity of the full board.
-  std::vector<int> levels() const;
-  /// Options of a level-L position lie on levels L - span .. L - 1.
+  /// Options of a level-L position lie on level L - 2.
   int option_level_span() const { return 2; }
   /// The empty board.
   position start() const { return board_.all; }
@@ -137,6 +127,30 @@ class cram {
   /// the processor that will use the view).
   view_type view(const std::uint64_t* table) const { return {{board_, {table, board_.cells}}}; }
   view_type host_view() const { return view(binom_.data()); }
+
+ protected:
+  /// Throws input_error for impossible boards (domino_board::make).
+  domino_game(int rows, int cols) : board_(domino_board::make(rows, cols)), binom_(make_binomial_table()) {}
+  domino_board board_;
+  std::vector<std::uint64_t> binom_;
+};
+
+/// Cram on a rows x cols rectangle (host owner of the index tables).
+class cram : public domino_game<cram_view> {
+ public:
+  static constexpr const char* ruleset_name = "cram";
+
+  /// Throws input_error for boards over 64 cells or with a zero side.
+  cram(int rows, int cols);
+  /// Parses "RxC" (e.g. "4x5"); throws input_error if malformed.
+  static cram from_board_text(const std::string& rc);
+
+  /// Canonical parameter text, e.g. "4x5".
+  std::string params() const;
+
+  /// Levels of the tablebase in solving order (ascending): the empty-cell
+  /// counts with the parity of the full board.
+  std::vector<int> levels() const;
 
   /// Parses a position written row by row, rows separated by '/', '.' for an
   /// empty cell and '#' for a covered one (e.g. "...../.##../....."). Throws
@@ -151,10 +165,6 @@ class cram {
   std::string move_name(const domino_move& m) const;
   /// Every move from p, horizontal dominoes first, each in cell order.
   std::vector<domino_move> moves(position p) const;
-
- private:
-  domino_board board_;
-  std::vector<std::uint64_t> binom_;
 };
 
 }  // namespace cgtb

@@ -58,10 +58,8 @@ struct domineering_view : domino_index {
 /// Domineering on a rows x cols rectangle (host owner of the index tables).
 /// Positions are written and moves named as in Cram: rows separated by '/',
 /// '.' empty, '#' covered; a move is its two cells, e.g. "b2-b3".
-class domineering {
+class domineering : public domino_game<domineering_view> {
  public:
-  using view_type = domineering_view;
-  using position = std::uint64_t;
   using move = domino_move;
   static constexpr const char* ruleset_name = "domineering";
 
@@ -73,20 +71,9 @@ class domineering {
 
   /// Canonical parameter text, e.g. "5x5".
   std::string params() const { return text_.params(); }
-  int rows() const { return board_.rows; }
-  int cols() const { return board_.cols; }
 
   /// Every level 0..rows*cols (every region of the rectangle), ascending.
   std::vector<int> levels() const;
-  /// Options of a level-L position lie on level L - 2.
-  int option_level_span() const { return 2; }
-  /// The empty board.
-  position start() const { return board_.all; }
-  int level_of(position p) const { return popcount64(p); }
-
-  const std::vector<std::uint64_t>& table() const { return binom_; }
-  view_type view(const std::uint64_t* table) const { return {{board_, {table, board_.cells}}}; }
-  view_type host_view() const { return view(binom_.data()); }
 
   /// Parses a position (Cram syntax); throws input_error naming the problem,
   /// e.g. a position of the wrong shape for this board.
@@ -103,8 +90,6 @@ class domineering {
   position transpose(position p) const;
 
  private:
-  domino_board board_;
-  std::vector<std::uint64_t> binom_;
   cram text_;  ///< parsing, printing and move names shared with Cram
 };
 
