@@ -98,7 +98,7 @@ std::string default_file_name(const std::string& game, const std::string& params
 }
 
 std::unique_ptr<game_driver> driver_for(const tablebase& tb) {
-  return find_game(tb.header().ruleset).from_params(tb.header().params);
+  return driver_for_header(tb.header());
 }
 
 int cmd_build(int argc, char** argv) {

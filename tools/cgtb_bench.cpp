@@ -54,7 +54,7 @@ int main(int argc, char** argv) {
       return 2;
     }
     tablebase tb(argv[1]);
-    auto drv = find_game(tb.header().ruleset).from_params(tb.header().params);
+    auto drv = driver_for_header(tb.header());
     if (argc >= 4 && std::string(argv[2]) == "--positions") {
       // Emit positions as text via unrank in the driver's own notation.
       auto list = random_positions(tb, std::stoull(argv[3]), 7);

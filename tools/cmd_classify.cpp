@@ -27,7 +27,7 @@ int cmd_classify(int argc, char** argv) {
   }
   if (!r.count("file")) throw input_error("classify needs a tablebase file (cgtb classify FILE)");
   tablebase tb(r["file"].as<std::string>(), 0);
-  auto drv = find_game(tb.header().ruleset).from_params(tb.header().params);
+  auto drv = driver_for_header(tb.header());
   const auto* an = dynamic_cast<const impartial_analyses*>(drv.get());
   if (!an) throw input_error("classify needs an impartial tablebase; '" + tb.path() + "' holds " + tb.header().ruleset);
   classify_report rep = an->classify(tb);

@@ -1,13 +1,17 @@
 // CPU backend: the level kernel on Thrust's OpenMP system, compiled by g++
 // with THRUST_DEVICE_SYSTEM=THRUST_DEVICE_SYSTEM_OMP.
 #include <omp.h>
+#include <sys/mman.h>
 #include <thrust/execution_policy.h>
 #include <thrust/system/omp/execution_policy.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cstdlib>
 #include <fstream>
 #include <memory>
 #include <sstream>
+#include <type_traits>
 
 #include "games.hpp"
 #include "solve_driver.hpp"
@@ -31,9 +35,12 @@ std::size_t host_available_bytes() {
 struct cpu_backend {
   static constexpr std::uint64_t chunk_size = 256;
 
+  struct free_deleter {
+    void operator()(void* p) const { std::free(p); }
+  };
   template <class T>
   struct buffer {
-    std::unique_ptr<T[]> p;
+    std::unique_ptr<T, free_deleter> p;
     T* data() const { return p.get(); }
   };
 
@@ -55,13 +62,22 @@ struct cpu_backend {
   std::size_t available_bytes() const { return host_available_bytes(); }
   const char* memory_name() const { return "host"; }
 
+  /// Uninitialised memory for n values of a trivial type. Buffers of 2 MB
+  /// and more are aligned to 2 MB and asked for transparent huge pages: the
+  /// kernels read levels and hash tables at random, and with 4 KB pages most
+  /// of those reads would also miss the TLB.
   template <class T>
   buffer<T> allocate(std::size_t n) {
-    try {
-      return {std::unique_ptr<T[]>(new T[n])};
-    } catch (const std::bad_alloc&) {
-      throw resource_error("cannot allocate " + std::to_string(n * sizeof(T)) + " bytes of host memory");
-    }
+    static_assert(std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>);
+    constexpr std::size_t huge = std::size_t{2} << 20;
+    const std::size_t bytes = std::max<std::size_t>(n * sizeof(T), 1);
+    void* p = nullptr;
+    if (posix_memalign(&p, bytes >= huge ? huge : 64, bytes) != 0 || !p)
+      throw resource_error("cannot allocate " + std::to_string(bytes) + " bytes of host memory");
+#ifdef MADV_HUGEPAGE
+    if (bytes >= huge) madvise(p, bytes / huge * huge, MADV_HUGEPAGE);
+#endif
+    return {std::unique_ptr<T, free_deleter>(static_cast<T*>(p))};
   }
   template <class T>
   buffer<T> upload(const std::vector<T>& v) {

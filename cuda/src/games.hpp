@@ -4,6 +4,7 @@
 #include "cgtb/games/cram.hpp"
 #include "cgtb/games/cricket_pitch.hpp"
 #include "cgtb/games/domineering.hpp"
+#include "cgtb/games/domino_reachable.hpp"
 #include "cgtb/games/impartial_as_partizan.hpp"
 #include "cgtb/games/octal.hpp"
 #include "cgtb/games/rit.hpp"

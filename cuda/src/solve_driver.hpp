@@ -3,9 +3,13 @@
 // Included only by backend_cpu.cpp and backend_cuda.cu.
 #pragma once
 
+#include <thrust/copy.h>
+#include <thrust/count.h>
+#include <thrust/fill.h>
 #include <thrust/for_each.h>
 #include <thrust/functional.h>
 #include <thrust/iterator/counting_iterator.h>
+#include <thrust/sort.h>
 #include <thrust/transform_reduce.h>
 
 #include <algorithm>
@@ -42,6 +46,167 @@ struct rule_value_limit<Rule, std::void_t<decltype(Rule::value_limit)>> {
   static constexpr unsigned value = Rule::value_limit;
 };
 
+/// The index of a solve for games whose index is the ruleset's own: the view
+/// over the uploaded constant table, level sizes from the host view.
+template <class Backend, class Game, bool Keyed = keyed_game<Game>::value>
+class solve_index {
+ public:
+  using view_type = typename Game::view_type;
+  solve_index(Backend&, const Game& game, const std::uint64_t* table, const solve_options&)
+      : view_(game.view(table)), host_(game.host_view()) {}
+  view_type view() const { return view_; }
+  std::uint64_t size(int level) const { return host_.level_size(level); }
+  /// Bytes of index data a resident level needs beside its records.
+  double index_bytes(int) const { return 0; }
+  void make_resident(int) {}
+  void drop(int) {}
+  void sync() {}
+  const std::uint64_t* keys(int) const { return nullptr; }
+
+ private:
+  view_type view_, host_;
+};
+
+/// The index of a keyed game (cgtb/reachable_index.hpp), built by the solver.
+/// The constructor runs the forward pass: from the canonical start, each
+/// level's stored positions are the canonical options of the level above,
+/// gathered in a hash set on the backend, compacted and sorted; the host
+/// keeps every level's keys. During the solve, a resident level has its keys
+/// and its rank table on the backend, described by levels[L] of the view.
+template <class Backend, class Game>
+class solve_index<Backend, Game, true> {
+ public:
+  using view_type = typename Game::view_type;
+
+  solve_index(Backend& be, const Game& game, const std::uint64_t* table, const solve_options& opts)
+      : be_(be), game_(game), table_(table) {
+    const std::vector<int> levels = game.levels();
+    const int top = levels.back();
+    keys_.resize(static_cast<std::size_t>(top) + 1);
+    host_levels_.resize(static_cast<std::size_t>(top) + 1);
+    dev_levels_ = be.template allocate<reachable_level>(host_levels_.size());
+    forward(levels, opts);
+    sync();
+  }
+
+  view_type view() const { return game_.view(table_, dev_levels_.data()); }
+  std::uint64_t size(int level) const { return keys_[static_cast<std::size_t>(level)].size(); }
+  double index_bytes(int level) const {
+    return static_cast<double>(size(level)) * sizeof(std::uint64_t) +
+           static_cast<double>(slot_count(size(level))) * sizeof(key_slot);
+  }
+  const std::uint64_t* keys(int level) const { return keys_[static_cast<std::size_t>(level)].data(); }
+
+  /// Uploads level L's keys and builds its rank table on the backend.
+  void make_resident(int level) {
+    const std::vector<std::uint64_t>& k = keys_[static_cast<std::size_t>(level)];
+    const std::uint64_t n = k.size(), cap = slot_count(n);
+    resident r{be_.upload(k), be_.template allocate<key_slot>(cap)};
+    auto full = be_.template allocate<int>(1);
+    const int zero = 0;
+    be_.copy_to_device(full.data(), &zero, 1);
+    be_.with_policy(n, [&](auto policy) {
+      thrust::fill(policy, r.slots.data(), r.slots.data() + cap, key_slot{kEmptySlot, 0});
+      thrust::for_each(policy, thrust::counting_iterator<std::uint64_t>(0), thrust::counting_iterator<std::uint64_t>(n),
+                       rank_table_kernel{r.keys.data(), r.slots.data(), cap - 1, full.data()});
+      be_.check("rank table");
+    });
+    std::vector<int> staging;
+    if (*be_.to_host(full, 1, staging))
+      throw resource_error("rank table of level " + std::to_string(level) + " is full");
+    host_levels_[static_cast<std::size_t>(level)] = {r.keys.data(), r.slots.data(), n, cap - 1};
+    dirty_ = true;
+    resident_.emplace(level, std::move(r));
+  }
+  void drop(int level) {
+    host_levels_[static_cast<std::size_t>(level)] = reachable_level{};
+    resident_.erase(level);
+    dirty_ = true;
+  }
+  /// Copies the changed level descriptors to the backend.
+  void sync() {
+    if (!dirty_) return;
+    be_.copy_to_device(dev_levels_.data(), host_levels_.data(), host_levels_.size());
+    dirty_ = false;
+  }
+
+ private:
+  struct resident {
+    typename Backend::template buffer<std::uint64_t> keys;
+    typename Backend::template buffer<key_slot> slots;
+  };
+
+  /// Slots of a rank table for n keys: a power of two, load at most 1/2.
+  static std::uint64_t slot_count(std::uint64_t n) {
+    std::uint64_t c = 2;
+    while (c < 2 * n) c <<= 1;
+    return c;
+  }
+
+  void forward(const std::vector<int>& levels, const solve_options& opts) {
+    using clock = std::chrono::steady_clock;
+    const view_type v = game_.view(table_, nullptr);
+    const int top = levels.back();
+    keys_[static_cast<std::size_t>(top)] = {game_.canonical(game_.start())};
+    auto cur = be_.upload(keys_[static_cast<std::size_t>(top)]);
+    double growth = static_cast<double>(game_.max_options());
+    auto full = be_.template allocate<int>(1);
+    std::vector<int> flag_staging;
+    std::vector<std::uint64_t> staging;
+    for (std::size_t i = levels.size() - 1; i > 0; --i) {
+      const auto t0 = clock::now();
+      const int below = levels[i - 1];
+      const std::uint64_t n = keys_[static_cast<std::size_t>(levels[i])].size();
+      // Capacity for the estimated count at load 1/2; doubled and the pass
+      // redone when the set turns out fuller than 3/4 (or full).
+      std::uint64_t cap = 1024;
+      while (static_cast<double>(cap) < 2.0 * growth * static_cast<double>(n)) cap <<= 1;
+      std::uint64_t found = 0;
+      typename Backend::template buffer<std::uint64_t> next;
+      for (;;) {
+        auto slots = be_.template allocate<std::uint64_t>(cap);
+        const int zero = 0;
+        be_.copy_to_device(full.data(), &zero, 1);
+        be_.with_policy(n, [&](auto policy) {
+          thrust::fill(policy, slots.data(), slots.data() + cap, kEmptySlot);
+          thrust::for_each(policy, thrust::counting_iterator<std::uint64_t>(0),
+                           thrust::counting_iterator<std::uint64_t>(n),
+                           reach_kernel<view_type>{v, cur.data(), slots.data(), cap - 1, full.data()});
+          found =
+              static_cast<std::uint64_t>(thrust::count_if(policy, slots.data(), slots.data() + cap, occupied_slot{}));
+          be_.check("forward pass");
+        });
+        if (!*be_.to_host(full, 1, flag_staging) && 4 * found <= 3 * cap) {
+          next = be_.template allocate<std::uint64_t>(found);
+          be_.with_policy(found, [&](auto policy) {
+            thrust::copy_if(policy, slots.data(), slots.data() + cap, next.data(), occupied_slot{});
+            thrust::sort(policy, next.data(), next.data() + found);
+            be_.check("forward pass sort");
+          });
+          break;
+        }
+        cap <<= 1;
+      }
+      const std::uint64_t* host = be_.to_host(next, found, staging);
+      keys_[static_cast<std::size_t>(below)].assign(host, host + found);
+      growth = n ? 1.25 * static_cast<double>(found) / static_cast<double>(n) : 1.0;
+      cur = std::move(next);
+      if (opts.progress)
+        std::fprintf(stderr, "[cgtb] reachable level %3d: %14llu positions stored in %8.3f s\n", below,
+                     static_cast<unsigned long long>(found), std::chrono::duration<double>(clock::now() - t0).count());
+    }
+  }
+
+  Backend& be_;
+  const Game& game_;
+  const std::uint64_t* table_;
+  std::vector<std::vector<std::uint64_t>> keys_;  ///< by level, ascending masks
+  std::vector<reachable_level> host_levels_;
+  typename Backend::template buffer<reachable_level> dev_levels_;
+  std::map<int, resident> resident_;
+  bool dirty_ = false;
+};
+
 template <class Backend, class Game, class Rule>
 void solve_with(const Game& game, const solve_options& opts, const level_consumer<typename Rule::record>& consume) {
   using record = typename Rule::record;
@@ -50,7 +215,8 @@ void solve_with(const Game& game, const solve_options& opts, const level_consume
 
   Backend be(opts);
   auto table = be.template upload<std::uint64_t>(game.table());
-  view_type view = game.view(table.data());
+  solve_index<Backend, Game> index(be, game, table.data(), opts);
+  const view_type view = index.view();
   std::vector<int> levels = game.levels();
   const int top = levels.empty() ? 0 : levels.back();
   const int span = game.option_level_span();
@@ -59,7 +225,8 @@ void solve_with(const Game& game, const solve_options& opts, const level_consume
   std::vector<const record*> by_level_host(static_cast<std::size_t>(top) + 1, nullptr);
   auto by_level = be.template allocate<const record*>(by_level_host.size());
   // Before solving anything: the largest working set (a level plus the levels
-  // its options reach) must fit in the memory the backend has now.
+  // its options reach, with their index data) must fit in the memory the
+  // backend has now.
   {
     double peak = 0;
     int peak_level = 0;
@@ -67,7 +234,7 @@ void solve_with(const Game& game, const solve_options& opts, const level_consume
       double need = 0;
       for (std::size_t j = 0; j <= i; ++j)
         if (j == i || span == 0 || levels[j] >= levels[i] - span)
-          need += static_cast<double>(view.level_size(levels[j])) * sizeof(record);
+          need += static_cast<double>(index.size(levels[j])) * sizeof(record) + index.index_bytes(levels[j]);
       if (need > peak) {
         peak = need;
         peak_level = levels[i];
@@ -102,30 +269,34 @@ void solve_with(const Game& game, const solve_options& opts, const level_consume
         if (it->first < level - span) {
           by_level_host[static_cast<std::size_t>(it->first)] = nullptr;
           mark(it->first);
+          index.drop(it->first);
           it = resident.erase(it);
         } else {
           ++it;
         }
       }
     }
-    const std::uint64_t n = view.level_size(level);
-    const double need = static_cast<double>(n) * sizeof(record);
+    const std::uint64_t n = index.size(level);
+    const double need = static_cast<double>(n) * sizeof(record) + index.index_bytes(level);
     if (need > static_cast<double>(be.available_bytes()))
       throw resource_error("level " + std::to_string(level) + " has " + std::to_string(n) + " positions and needs " +
                            format_bytes(need) + " but only " + format_bytes(static_cast<double>(be.available_bytes())) +
                            " of " + be.memory_name() + " memory is available");
+    auto t0 = clock::now();
+    index.make_resident(level);
+    index.sync();
     auto out = be.template allocate<record>(n);
     if (dirty_lo < dirty_hi)
       be.copy_to_device(by_level.data() + dirty_lo, by_level_host.data() + dirty_lo, dirty_hi - dirty_lo);
     dirty_lo = dirty_hi = 0;
 
-    auto t0 = clock::now();
     const std::uint64_t chunk = Backend::chunk_size;
     level_kernel<view_type, Rule> kernel{view, level, n, chunk, by_level.data(), out.data()};
     const std::uint64_t items = (n + chunk - 1) / chunk;
     level_report rep;
     rep.level = level;
     rep.positions = n;
+    rep.keys = index.keys(level);
     // The backend picks the execution policy for a level of n positions.
     be.with_policy(n, [&](auto policy) {
       thrust::for_each(policy, thrust::counting_iterator<std::uint64_t>(0),

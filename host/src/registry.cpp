@@ -29,4 +29,9 @@ const game_entry& find_game(const std::string& name) {
   throw input_error("unknown ruleset '" + name + "' (known: " + known + ")");
 }
 
+std::unique_ptr<game_driver> driver_for_header(const tablebase_header& h) {
+  const game_entry& e = find_game(h.ruleset);
+  return e.from_header ? e.from_header(h) : e.from_params(h.params);
+}
+
 }  // namespace cgtb

@@ -11,7 +11,9 @@
 #include <algorithm>
 #include <cstring>
 #include <iterator>
+#include <limits>
 #include <sstream>
+#include <stdexcept>
 
 #include "cgtb/error.hpp"
 
@@ -21,7 +23,16 @@ namespace {
 
 constexpr unsigned char kMagic[8] = {'C', 'G', 'T', 'B', 0x0D, 0x0A, 0x1A, 0x0A};
 constexpr unsigned char kEndMagic[8] = {'C', 'G', 'T', 'B', 'E', 'N', 'D', 0x0A};
-constexpr std::size_t kLevelEntryBytes = 32, kBlockEntryBytes = 24, kTrailerBytes = 32;
+constexpr std::size_t kLevelEntryBytes = 32, kTrailerBytes = 32;
+/// Block table entry: 24 bytes in version 1, 32 (with first_key) from version 2.
+constexpr std::size_t kBlockEntryBytesV1 = 24, kBlockEntryBytes = 32;
+/// Padding after a raw block in memory, so that bit reads may load 9 bytes
+/// from any bit offset inside the block.
+constexpr std::size_t kPadding = 16;
+/// Widest value field (a value is read as one 64-bit word shifted by < 8).
+constexpr int kMaxValueWidth = 56;
+/// Widest key delta.
+constexpr int kMaxKeyWidth = 64;
 
 void put32(std::string& s, std::uint32_t v) {
   for (int i = 0; i < 4; ++i) s.push_back(static_cast<char>((v >> (8 * i)) & 0xff));
@@ -40,6 +51,47 @@ std::uint64_t get64(const unsigned char* p) {
   return v;
 }
 
+// Bit planes are sequences of little-endian 64-bit words read at any byte
+// offset: load and store them as little-endian explicitly, whatever the host.
+#if !defined(__BYTE_ORDER__) || (__BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__ && __BYTE_ORDER__ != __ORDER_BIG_ENDIAN__)
+#error "cgtb needs a little- or big-endian host (__BYTE_ORDER__)"
+#endif
+
+inline std::uint64_t load_le64(const unsigned char* p) {
+  std::uint64_t v;
+  std::memcpy(&v, p, 8);
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+  v = __builtin_bswap64(v);
+#endif
+  return v;
+}
+
+inline void store_le64(unsigned char* p, std::uint64_t v) {
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+  v = __builtin_bswap64(v);
+#endif
+  std::memcpy(p, &v, 8);
+}
+
+/// Ors the w low bits of u (w <= 64, u < 2^w) into the plane p at bit offset
+/// `bit`, least significant bit first; p needs 9 bytes from bit / 8 on.
+inline void put_bits(unsigned char* p, std::uint64_t bit, std::uint64_t u, int w) {
+  unsigned char* q = p + bit / 8;
+  const int s = static_cast<int>(bit % 8);
+  store_le64(q, load_le64(q) | (u << s));
+  if (s && s + w > 64) q[8] = static_cast<unsigned char>(q[8] | (u >> (64 - s)));
+}
+
+/// Reads w bits (w <= 64) at bit offset `bit` of the plane p; p needs 9
+/// bytes from bit / 8 on.
+inline std::uint64_t get_bits(const unsigned char* p, std::uint64_t bit, int w) {
+  const unsigned char* q = p + bit / 8;
+  const int s = static_cast<int>(bit % 8);
+  std::uint64_t v = load_le64(q) >> s;
+  if (s && s + w > 64) v |= static_cast<std::uint64_t>(q[8]) << (64 - s);
+  return w >= 64 ? v : v & ((std::uint64_t{1} << w) - 1);
+}
+
 std::uint64_t zigzag(std::int64_t v) {
   return (static_cast<std::uint64_t>(v) << 1) ^ static_cast<std::uint64_t>(v >> 63);
 }
@@ -54,38 +106,53 @@ int bit_width(std::uint64_t v) {
   return w;
 }
 
-/// Packs values[f * count + j] into a raw block: widths, then one bit plane
-/// per field (LSB first), each plane padded to a whole byte.
-std::string pack_block(const std::vector<field_spec>& fields, std::uint64_t count, const std::int64_t* values) {
+/// Appends a plane of `count` values of w bits each, value(j) for entry j, to
+/// raw (LSB first, padded to a whole byte).
+template <class Value>
+void append_plane(std::string& raw, std::uint64_t count, int w, Value value) {
+  const std::uint64_t bytes = (count * static_cast<std::uint64_t>(w) + 7) / 8;
+  if (w == 0) return;
+  std::vector<unsigned char> plane(bytes + kPadding, 0);
+  std::uint64_t bit = 0;
+  for (std::uint64_t j = 0; j < count; ++j, bit += static_cast<std::uint64_t>(w))
+    put_bits(plane.data(), bit, value(j), w);
+  raw.append(reinterpret_cast<const char*>(plane.data()), bytes);
+}
+
+/// Packs values[f * count + j] into a raw block: one width byte per field
+/// (and one for the key deltas when keys is not null), then one bit plane per
+/// field and the key-delta plane (LSB first), each padded to a whole byte.
+/// keys, when given, are the block's count keys, strictly increasing.
+std::string pack_block(const std::vector<field_spec>& fields, std::uint64_t count, const std::int64_t* values,
+                       const std::uint64_t* keys) {
   const std::size_t nf = fields.size();
-  std::vector<std::uint8_t> widths(nf);
-  std::string raw(nf, '\0');
+  std::vector<int> widths(nf);
+  std::string raw;
+  auto code = [&](std::size_t f, std::uint64_t j) {
+    const std::int64_t v = values[f * count + j];
+    return fields[f].is_signed ? zigzag(v) : static_cast<std::uint64_t>(v);
+  };
   for (std::size_t f = 0; f < nf; ++f) {
     std::uint64_t maxu = 0;
     for (std::uint64_t j = 0; j < count; ++j) {
-      std::int64_t v = values[f * count + j];
-      if (!fields[f].is_signed && v < 0) throw std::logic_error("negative value in unsigned field " + fields[f].name);
-      std::uint64_t u = fields[f].is_signed ? zigzag(v) : static_cast<std::uint64_t>(v);
-      maxu = std::max(maxu, u);
+      if (!fields[f].is_signed && values[f * count + j] < 0)
+        throw std::logic_error("negative value in unsigned field " + fields[f].name);
+      maxu = std::max(maxu, code(f, j));
     }
-    widths[f] = static_cast<std::uint8_t>(bit_width(maxu));
-    if (widths[f] > 56) throw resource_error("field " + fields[f].name + " needs more than 56 bits");
-    raw[f] = static_cast<char>(widths[f]);
+    widths[f] = bit_width(maxu);
+    if (widths[f] > kMaxValueWidth) throw resource_error("field " + fields[f].name + " needs more than 56 bits");
+    raw.push_back(static_cast<char>(widths[f]));
   }
-  for (std::size_t f = 0; f < nf; ++f) {
-    const int w = widths[f];
-    std::vector<unsigned char> plane((count * static_cast<std::uint64_t>(w) + 7) / 8 + 8, 0);
-    std::uint64_t bit = 0;
-    for (std::uint64_t j = 0; j < count && w; ++j, bit += static_cast<std::uint64_t>(w)) {
-      std::int64_t v = values[f * count + j];
-      std::uint64_t u = fields[f].is_signed ? zigzag(v) : static_cast<std::uint64_t>(v);
-      std::uint64_t word;
-      std::memcpy(&word, &plane[bit / 8], 8);
-      word |= u << (bit % 8);
-      std::memcpy(&plane[bit / 8], &word, 8);
-    }
-    raw.append(reinterpret_cast<const char*>(plane.data()), (count * static_cast<std::uint64_t>(w) + 7) / 8);
+  auto delta = [&](std::uint64_t j) { return j ? keys[j] - keys[j - 1] : std::uint64_t{0}; };
+  int key_width = 0;
+  if (keys) {
+    std::uint64_t maxd = 0;
+    for (std::uint64_t j = 1; j < count; ++j) maxd = std::max(maxd, delta(j));
+    key_width = bit_width(maxd);
+    raw.push_back(static_cast<char>(key_width));
   }
+  for (std::size_t f = 0; f < nf; ++f) append_plane(raw, count, widths[f], [&](std::uint64_t j) { return code(f, j); });
+  if (keys) append_plane(raw, count, key_width, delta);
   return raw;
 }
 
@@ -108,6 +175,9 @@ std::string tablebase_header::to_text() const {
   for (std::size_t i = 0; i < fields.size(); ++i)
     o << (i ? "," : " ") << fields[i].name << (fields[i].is_signed ? ":i" : ":u");
   o << "\n";
+  o << "index: " << index << "\n";
+  o << "symmetry: " << symmetry << "\n";
+  o << "positions: " << positions << "\n";
   o << "meaningful: all\n";
   o << "block-entries: " << block_entries << "\n";
   o << "codec: zstd\n";
@@ -145,6 +215,12 @@ tablebase_header tablebase_header::from_text(const std::string& text) {
           throw input_error("header field '" + item + "' is not NAME:u or NAME:i");
         h.fields.push_back({item.substr(0, c), item.substr(c + 1) == "i"});
       }
+    } else if (key == "index") {
+      h.index = val;
+    } else if (key == "symmetry") {
+      h.symmetry = val;
+    } else if (key == "positions") {
+      h.positions = val;
     } else if (key == "block-entries") {
       h.block_entries = static_cast<std::uint32_t>(std::strtoul(val.c_str(), nullptr, 10));
       seen_entries = true;
@@ -157,7 +233,7 @@ tablebase_header tablebase_header::from_text(const std::string& text) {
     } else if (key == "builder") {
       h.builder = val;
     }
-    // "meaningful" and unknown keys: informational, ignored by version 1 readers.
+    // "meaningful" and unknown keys: informational, ignored.
   }
   if (h.fields.size() > kMaxFields) throw input_error("header lists more than 64 fields");
   if (!seen_ruleset || !seen_fields || !seen_entries || h.fields.empty() || h.block_entries == 0 ||
@@ -165,6 +241,8 @@ tablebase_header tablebase_header::from_text(const std::string& text) {
     throw input_error("header lacks ruleset, fields or a valid block-entries line");
   return h;
 }
+
+bool known_index_scheme(const std::string& scheme) { return scheme == kIndexRuleset || scheme == kIndexKeys; }
 
 int tablebase_header::field_index(const std::string& name) const {
   for (std::size_t i = 0; i < fields.size(); ++i)
@@ -211,6 +289,15 @@ void disarm_cleanup() {
 tablebase_writer::tablebase_writer(const std::string& path, tablebase_header header)
     : path_(path), tmp_(path + ".partial-" + std::to_string(getpid())), header_(std::move(header)) {
   if (path.empty()) throw input_error("no output file given");
+  if (!known_index_scheme(header_.index))
+    throw std::logic_error("tablebase_writer: unknown index scheme '" + header_.index + "' (known: " + kIndexRuleset +
+                           ", " + kIndexKeys + ")");
+  std::vector<const std::string*> texts = {&header_.ruleset, &header_.params,   &header_.family,    &header_.values,
+                                           &header_.index,   &header_.symmetry, &header_.positions, &header_.builder};
+  for (const auto& fs : header_.fields) texts.push_back(&fs.name);
+  for (const std::string* t : texts)
+    if (t->find_first_of("\r\n") != std::string::npos)
+      throw std::logic_error("tablebase_writer: header value '" + *t + "' holds a line break");
   // The finished file is renamed onto `path`: never onto a device, a folder or
   // anything else that is not a regular file.
   struct stat st;
@@ -241,16 +328,31 @@ void tablebase_writer::write(const void* p, std::size_t n) {
   offset_ += n;
 }
 
-void tablebase_writer::add_level(int level, std::uint64_t n,
-                                 const std::function<std::int64_t(std::uint64_t, int)>& get) {
+void tablebase_writer::add_level(int level, std::uint64_t n, const std::function<std::int64_t(std::uint64_t, int)>& get,
+                                 const std::uint64_t* keys) {
   const int nf = static_cast<int>(header_.fields.size());
-  add_level_blocks(level, n, [&](std::uint64_t first, std::uint64_t count, std::int64_t* values) {
-    for (int f = 0; f < nf; ++f)
-      for (std::uint64_t j = 0; j < count; ++j) values[static_cast<std::uint64_t>(f) * count + j] = get(first + j, f);
-  });
+  add_level_blocks(
+      level, n,
+      [&](std::uint64_t first, std::uint64_t count, std::int64_t* values) {
+        for (int f = 0; f < nf; ++f)
+          for (std::uint64_t j = 0; j < count; ++j)
+            values[static_cast<std::uint64_t>(f) * count + j] = get(first + j, f);
+      },
+      keys);
 }
 
-void tablebase_writer::add_level_blocks(int level, std::uint64_t n, const block_filler& fill) {
+void tablebase_writer::add_level_blocks(int level, std::uint64_t n, const block_filler& fill,
+                                        const std::uint64_t* keys) {
+  const std::string where = "tablebase_writer: level " + std::to_string(level) + ": ";
+  if (header_.keyed() && !keys && n > 0)
+    throw std::logic_error(where + "index " + header_.index + " needs the level's keys");
+  if (!header_.keyed() && keys)
+    throw std::logic_error(where + "keys given but the index is " + header_.index + ", not " + kIndexKeys);
+  if (header_.keyed())
+    for (std::uint64_t i = 1; i < n; ++i)
+      if (keys[i] <= keys[i - 1])
+        throw std::logic_error(where + "keys are not strictly increasing at rank " + std::to_string(i) + " (" +
+                               std::to_string(keys[i - 1]) + " then " + std::to_string(keys[i]) + ")");
   const std::uint64_t be = header_.block_entries;
   const std::uint64_t nblocks = (n + be - 1) / be;
   const std::size_t nf = header_.fields.size();
@@ -258,6 +360,7 @@ void tablebase_writer::add_level_blocks(int level, std::uint64_t n, const block_
   // Compress a batch of blocks in parallel, then write them in order.
   const std::uint64_t batch = 256;
   std::vector<std::string> out(batch);
+  std::vector<std::uint64_t> raw_sizes(batch);
   for (std::uint64_t b0 = 0; b0 < nblocks; b0 += batch) {
     const std::int64_t bn = static_cast<std::int64_t>(std::min(batch, nblocks - b0));
     std::string err;
@@ -272,15 +375,15 @@ void tablebase_writer::add_level_blocks(int level, std::uint64_t n, const block_
           std::uint64_t count = std::min(be, n - first);
           values.assign(count * nf, 0);
           fill(first, count, values.data());
-          std::string raw = pack_block(header_.fields, count, values.data());
+          std::string raw = pack_block(header_.fields, count, values.data(), keys ? keys + first : nullptr);
+          if (raw.size() > std::numeric_limits<std::uint32_t>::max())
+            throw resource_error("a block of " + std::to_string(count) + " entries packs to more than 4 GiB");
+          raw_sizes[static_cast<std::size_t>(i)] = raw.size();
           std::string& c = out[static_cast<std::size_t>(i)];
           c.resize(ZSTD_compressBound(raw.size()));
           std::size_t cs = ZSTD_compressCCtx(cctx, c.data(), c.size(), raw.data(), raw.size(), header_.zstd_level);
           if (ZSTD_isError(cs)) throw resource_error(std::string("zstd: ") + ZSTD_getErrorName(cs));
           c.resize(cs);
-          c.append(8, '\0');  // carry raw size in the last 8 bytes temporarily
-          std::uint64_t rs = raw.size();
-          std::memcpy(&c[cs], &rs, 8);
         } catch (const std::exception& e) {
 #pragma omp critical
           err = e.what();
@@ -290,12 +393,11 @@ void tablebase_writer::add_level_blocks(int level, std::uint64_t n, const block_
     }
     if (!err.empty()) throw resource_error(err);
     for (std::int64_t i = 0; i < bn; ++i) {
-      std::string& c = out[static_cast<std::size_t>(i)];
-      std::uint64_t rs;
-      std::memcpy(&rs, &c[c.size() - 8], 8);
-      c.resize(c.size() - 8);
-      block_entry b{offset_, static_cast<std::uint32_t>(c.size()), static_cast<std::uint32_t>(rs),
-                    XXH64(c.data(), c.size(), 0)};
+      const std::string& c = out[static_cast<std::size_t>(i)];
+      const std::uint64_t first = (b0 + static_cast<std::uint64_t>(i)) * be;
+      block_entry b{offset_, static_cast<std::uint32_t>(c.size()),
+                    static_cast<std::uint32_t>(raw_sizes[static_cast<std::size_t>(i)]), XXH64(c.data(), c.size(), 0),
+                    keys ? keys[first] : 0};
       write(c.data(), c.size());
       blocks_.push_back(b);
     }
@@ -320,6 +422,7 @@ void tablebase_writer::finish() {
     put32(idx, b.compressed_size);
     put32(idx, b.raw_size);
     put64(idx, b.checksum);
+    put64(idx, b.first_key);
   }
   std::uint64_t index_offset = offset_;
   write(idx.data(), idx.size());
@@ -344,9 +447,7 @@ std::int64_t decoded_block::get(std::uint32_t i, int f) const {
   const int w = widths[static_cast<std::size_t>(f)];
   if (w == 0) return 0;
   std::uint64_t bit = plane_start[static_cast<std::size_t>(f)] + static_cast<std::uint64_t>(i) * w;
-  std::uint64_t word;
-  std::memcpy(&word, &bytes[bit / 8], 8);
-  std::uint64_t u = (word >> (bit % 8)) & ((1ull << w) - 1);
+  std::uint64_t u = (load_le64(&bytes[bit / 8]) >> (bit % 8)) & ((1ull << w) - 1);
   return is_signed[static_cast<std::size_t>(f)] ? unzigzag(u) : static_cast<std::int64_t>(u);
 }
 
@@ -369,18 +470,31 @@ tablebase::tablebase(const std::string& path, std::size_t cache_bytes) : path_(p
   try {
     auto pre = read_at(0, 24);
     if (std::memcmp(pre.data(), kMagic, 8) != 0) throw fail("not a cgtb tablebase (bad magic)");
-    std::uint32_t version = get32(&pre[8]);
-    if (version != kFormatVersion)
-      throw fail("format version " + std::to_string(version) + " is not supported (this cgtb reads version " +
-                 std::to_string(kFormatVersion) + ")");
+    version_ = get32(&pre[8]);
+    if (version_ < kOldestFormatVersion || version_ > kFormatVersion)
+      throw fail("format version " + std::to_string(version_) + " is not supported (this cgtb reads versions " +
+                 std::to_string(kOldestFormatVersion) + " to " + std::to_string(kFormatVersion) + ")");
     if (get32(&pre[12]) != 0) throw fail("reserved preamble field is not zero");
     std::uint64_t hlen = get64(&pre[16]);
     if (hlen > (1u << 20) || 32 + hlen > size_) throw fail("truncated or corrupt header length");
     auto whole = read_at(0, 24 + hlen + 8);
     if (XXH64(whole.data(), 24 + hlen, 0) != get64(&whole[24 + hlen]))
       throw fail("header checksum mismatch (file corrupt)");
-    header_ =
-        tablebase_header::from_text(std::string(whole.begin() + 24, whole.begin() + 24 + static_cast<long>(hlen)));
+    try {
+      header_ =
+          tablebase_header::from_text(std::string(whole.begin() + 24, whole.begin() + 24 + static_cast<long>(hlen)));
+    } catch (const input_error& e) {
+      throw fail(e.what());
+    }
+    // A rank order this reader does not know must never be read as data.
+    if (!known_index_scheme(header_.index))
+      throw fail("index scheme '" + header_.index + "' is not supported (this cgtb reads " + kIndexRuleset + " and " +
+                 kIndexKeys + ")");
+    if (version_ == 1 && header_.index != kIndexRuleset)
+      throw fail("index scheme '" + header_.index + "' in a format version 1 file (version 1 has only " +
+                 kIndexRuleset + ")");
+    keyed_ = header_.keyed();
+    const std::size_t block_entry_bytes = version_ == 1 ? kBlockEntryBytesV1 : kBlockEntryBytes;
     if (size_ < 32 + hlen + kTrailerBytes) throw fail("truncated (no trailer)");
     auto tr = read_at(size_ - kTrailerBytes, kTrailerBytes);
     if (std::memcmp(&tr[24], kEndMagic, 8) != 0) throw fail("truncated or unfinished (no end marker)");
@@ -401,11 +515,14 @@ tablebase::tablebase(const std::string& path, std::size_t cache_bytes) : path_(p
     }
     std::uint64_t nb = get64(&idx[pos]);
     pos += 8;
-    if (pos + nb * kBlockEntryBytes != ilen) throw fail("corrupt block table");
-    for (std::uint64_t i = 0; i < nb; ++i, pos += kBlockEntryBytes) {
-      block_entry b{get64(&idx[pos]), get32(&idx[pos + 8]), get32(&idx[pos + 12]), get64(&idx[pos + 16])};
+    if (nb > ilen || pos + nb * block_entry_bytes != ilen) throw fail("corrupt block table");
+    for (std::uint64_t i = 0; i < nb; ++i, pos += block_entry_bytes) {
+      block_entry b{get64(&idx[pos]), get32(&idx[pos + 8]), get32(&idx[pos + 12]), get64(&idx[pos + 16]),
+                    version_ == 1 ? 0 : get64(&idx[pos + 24])};
       if (b.offset < 32 + hlen || b.offset + b.compressed_size > ioff) throw fail("corrupt block table");
+      if (!keyed_ && b.first_key != 0) throw fail("corrupt block table (first key in a file without keys)");
       blocks_.push_back(b);
+      first_keys_.push_back(b.first_key);
     }
     level_slot_.assign(static_cast<std::size_t>(max_level + 1), -1);
     std::uint64_t next_block = 0;
@@ -416,6 +533,11 @@ tablebase::tablebase(const std::string& path, std::size_t cache_bytes) : path_(p
           level_slot_[static_cast<std::size_t>(l.level)] != -1)
         throw fail("corrupt level table");
       level_slot_[static_cast<std::size_t>(l.level)] = static_cast<int>(i);
+      // A full block holds `be` increasing keys: the next block's first key is
+      // at least `be` above its own.
+      for (std::uint64_t b = l.first_block + 1; keyed_ && b < l.first_block + l.blocks; ++b)
+        if (first_keys_[b] <= first_keys_[b - 1] || first_keys_[b] - first_keys_[b - 1] < be)
+          throw fail("corrupt block table (first keys of level " + std::to_string(l.level) + " not increasing)");
       next_block += l.blocks;
     }
     if (next_block != nb) throw fail("corrupt level table");
@@ -457,7 +579,7 @@ decoded_block tablebase::read_block(std::uint64_t b) const {
     throw fail("truncated");
   if (XXH64(comp.data(), comp.size(), 0) != e.checksum) throw fail("checksum mismatch (file corrupt)");
   decoded_block d;
-  d.bytes.resize(static_cast<std::size_t>(e.raw_size) + 8, 0);
+  d.bytes.resize(static_cast<std::size_t>(e.raw_size) + kPadding, 0);
   std::size_t got = ZSTD_decompress(d.bytes.data(), e.raw_size, comp.data(), comp.size());
   if (ZSTD_isError(got) || got != e.raw_size) throw fail("does not decompress (file corrupt)");
   // Locate the block within its level (levels are stored in block order).
@@ -470,16 +592,41 @@ decoded_block tablebase::read_block(std::uint64_t b) const {
   d.first = (b - lv->first_block) * be;
   d.count = static_cast<std::uint32_t>(std::min<std::uint64_t>(be, lv->positions - d.first));
   const std::size_t nf = header_.fields.size();
-  if (e.raw_size < nf) throw fail("too short");
-  std::uint64_t bit = nf * 8;
+  const std::size_t nw = nf + (keyed_ ? 1 : 0);
+  if (e.raw_size < nw) throw fail("too short");
+  std::uint64_t bit = nw * 8;
   for (std::size_t f = 0; f < nf; ++f) {
     d.widths.push_back(d.bytes[f]);
     d.is_signed.push_back(header_.fields[f].is_signed);
-    if (d.bytes[f] > 56) throw fail("bad field width");
+    if (d.bytes[f] > kMaxValueWidth) throw fail("bad field width");
     d.plane_start.push_back(bit);
     bit += (static_cast<std::uint64_t>(d.count) * d.bytes[f] + 7) / 8 * 8;
   }
+  const int key_width = keyed_ ? d.bytes[nf] : 0;
+  const std::uint64_t key_start = bit;
+  if (keyed_) {
+    if (key_width > kMaxKeyWidth) throw fail("bad key width");
+    bit += (static_cast<std::uint64_t>(d.count) * static_cast<std::uint64_t>(key_width) + 7) / 8 * 8;
+  }
   if (bit != static_cast<std::uint64_t>(e.raw_size) * 8) throw fail("size does not match its fields");
+  if (keyed_ && d.count > 0) {
+    d.keys.resize(d.count);
+    std::uint64_t key = e.first_key;
+    if (get_bits(d.bytes.data(), key_start, key_width) != 0) throw fail("corrupt key plane (first key delta is not 0)");
+    d.keys[0] = key;
+    for (std::uint32_t j = 1; j < d.count; ++j) {
+      const std::uint64_t delta = get_bits(
+          d.bytes.data(), key_start + static_cast<std::uint64_t>(j) * static_cast<std::uint64_t>(key_width), key_width);
+      if (delta == 0) throw fail("corrupt key plane (keys not increasing: delta 0 at entry " + std::to_string(j) + ")");
+      if (key > std::numeric_limits<std::uint64_t>::max() - delta)
+        throw fail("corrupt key plane (key overflows at entry " + std::to_string(j) + ")");
+      key += delta;
+      d.keys[j] = key;
+    }
+    if (b + 1 < lv->first_block + lv->blocks && key >= blocks_[b + 1].first_key)
+      throw fail("corrupt key plane (last key " + std::to_string(key) + " reaches the next block's first key " +
+                 std::to_string(blocks_[b + 1].first_key) + ")");
+  }
   return d;
 }
 
@@ -490,11 +637,12 @@ const decoded_block& tablebase::cached_block(std::uint64_t b) {
     return it->second.first;
   }
   decoded_block d = read_block(b);
-  std::size_t sz = d.bytes.size();
+  auto footprint = [](const decoded_block& x) { return x.bytes.size() + x.keys.size() * sizeof(std::uint64_t); };
+  std::size_t sz = footprint(d);
   while (!lru_.empty() && cached_ + sz > cache_bytes_) {
     auto victim = cache_.find(lru_.back());
     if (victim->first == last_block_) last_ = nullptr;
-    cached_ -= victim->second.first.bytes.size();
+    cached_ -= footprint(victim->second.first);
     cache_.erase(victim);
     lru_.pop_back();
   }
@@ -504,19 +652,50 @@ const decoded_block& tablebase::cached_block(std::uint64_t b) {
   return res.first->second.first;
 }
 
-const decoded_block& tablebase::block_of(int level, std::uint64_t rank, std::uint32_t& index) {
-  const level_entry* l = find_level(level);
-  if (!l) throw input_error("'" + path_ + "' holds no level " + std::to_string(level));
-  if (rank >= l->positions)
-    throw input_error("rank " + std::to_string(rank) + " is past level " + std::to_string(level));
-  const std::uint64_t be = header_.block_entries;
-  const std::uint64_t b = l->first_block + rank / be;
-  index = static_cast<std::uint32_t>(rank % be);
+const decoded_block& tablebase::use_block(std::uint64_t b) {
   if (b != last_block_ || !last_) {
     last_ = &cached_block(b);
     last_block_ = b;
   }
   return *last_;
+}
+
+const level_entry& tablebase::level_or_throw(int level) const {
+  const level_entry* l = find_level(level);
+  if (!l) throw input_error("'" + path_ + "' holds no level " + std::to_string(level));
+  return *l;
+}
+
+void tablebase::require_keys() const {
+  if (!keyed_) throw input_error("'" + path_ + "' stores no keys (index " + header_.index + ")");
+}
+
+const decoded_block& tablebase::block_of(int level, std::uint64_t rank, std::uint32_t& index) {
+  const level_entry& l = level_or_throw(level);
+  if (rank >= l.positions)
+    throw input_error("rank " + std::to_string(rank) + " is past level " + std::to_string(level));
+  const std::uint64_t be = header_.block_entries;
+  index = static_cast<std::uint32_t>(rank % be);
+  return use_block(l.first_block + rank / be);
+}
+
+std::int64_t tablebase::rank_of_key(int level, std::uint64_t key) {
+  require_keys();
+  const level_entry& l = level_or_throw(level);
+  const std::uint64_t* fk = first_keys_.data() + l.first_block;
+  // The last block of the level whose first key is <= key holds it, if any.
+  const std::uint64_t* it = std::upper_bound(fk, fk + l.blocks, key);
+  if (it == fk) return -1;
+  const decoded_block& d = use_block(l.first_block + static_cast<std::uint64_t>(it - fk - 1));
+  auto k = std::lower_bound(d.keys.begin(), d.keys.end(), key);
+  if (k == d.keys.end() || *k != key) return -1;
+  return static_cast<std::int64_t>(d.first + static_cast<std::uint64_t>(k - d.keys.begin()));
+}
+
+std::uint64_t tablebase::key_of(int level, std::uint64_t rank) {
+  require_keys();
+  std::uint32_t i;
+  return block_of(level, rank, i).keys[i];
 }
 
 std::int64_t tablebase::value(int level, std::uint64_t rank, int field) {

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <type_traits>
 
 namespace cgtb {
 
@@ -24,13 +25,24 @@ struct level_report {
   std::uint64_t options = 0;  ///< options examined (counted only with stats)
   double seconds = 0;         ///< kernel wall time, transfers included
   unsigned max_value = 0;     ///< largest value in any record of the level
+  /// Games with a keyed index (keyed_game): the level's stored positions in
+  /// rank order, in host memory, valid during the consumer call; else null.
+  const std::uint64_t* keys = nullptr;
 };
+
+/// True for games whose index the solver builds (Game::keyed_index, e.g. the
+/// reachable domino tables of cgtb/games/domino_reachable.hpp).
+template <class Game, class = void>
+struct keyed_game : std::false_type {};
+template <class Game>
+struct keyed_game<Game, std::void_t<decltype(Game::keyed_index)>> : std::bool_constant<Game::keyed_index> {};
 
 /// How to run a solve.
 struct solve_options {
   backend_kind backend = backend_kind::cpu;
   int threads = 0;             ///< CPU threads; 0 = all cores
   bool count_options = false;  ///< count options per level (one more pass)
+  bool progress = false;       ///< a line per level of a keyed index's forward pass on stderr
 };
 
 /// Receives each level once solved, in ascending level order. `records` points

@@ -37,6 +37,19 @@ CGTB_HD inline int ctz64(std::uint64_t x) {
 /// Smallest non-negative integer whose bit is clear in `mask` (the mex of the
 /// set of values whose bits are set). Returns 64 when all 64 bits are set,
 /// which callers treat as an overflow sentinel.
+/// Atomic compare-and-swap on a 64-bit word: stores `desired` if *addr equals
+/// `expected`; returns the value *addr held before (relaxed ordering: the
+/// hash-table builds that use it are read only after their pass ends).
+CGTB_HD inline std::uint64_t atomic_cas64(std::uint64_t* addr, std::uint64_t expected, std::uint64_t desired) {
+#if defined(__CUDA_ARCH__)
+  return atomicCAS(reinterpret_cast<unsigned long long*>(addr), static_cast<unsigned long long>(expected),
+                   static_cast<unsigned long long>(desired));
+#else
+  __atomic_compare_exchange_n(addr, &expected, desired, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+  return expected;
+#endif
+}
+
 CGTB_HD inline int mex64(std::uint64_t mask) { return mask == ~0ull ? 64 : ctz64(~mask); }
 
 }  // namespace cgtb

@@ -5,10 +5,20 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 #include "cgtb/hd.hpp"
+#include "cgtb/reachable_index.hpp"
 
 namespace cgtb {
+
+/// True when View::random_access is set: unrank is one read, so the kernel
+/// unranks every position instead of walking with next().
+template <class View, class = void>
+struct view_random_access : std::false_type {};
+template <class View>
+struct view_random_access<View, std::void_t<decltype(View::random_access)>> : std::bool_constant<View::random_access> {
+};
 
 /// Kernel functor solving ranks [chunk * chunk_size, ...) of one level.
 ///
@@ -40,8 +50,10 @@ struct level_kernel {
       return by_level[option_level][option_rank];
     };
     for (std::uint64_t i = first; i < last; ++i) {
+      if constexpr (view_random_access<View>::value) p = game.unrank(level, i);
       out[i] = Rule::evaluate(game, level, p, lookup);
-      if (i + 1 < last) p = game.next(level, p);
+      if constexpr (!view_random_access<View>::value)
+        if (i + 1 < last) p = game.next(level, p);
     }
   }
 };
@@ -54,6 +66,57 @@ struct option_count_kernel {
   CGTB_HD std::uint64_t operator()(std::uint64_t i) const {
     return static_cast<std::uint64_t>(game.option_count(game.unrank(level, i)));
   }
+};
+
+/// Forward pass of a keyed index: inserts the canonical options of the
+/// position keys[i] into the hash set of the level below; sets *full when the
+/// set has no free slot left.
+template <class View>
+struct reach_kernel {
+  View game;
+  const std::uint64_t* keys;
+  std::uint64_t* slots;
+  std::uint64_t slot_mask;
+  int* full;
+  CGTB_HD void operator()(std::uint64_t i) const {
+#if defined(__CUDA_ARCH__)
+    game.for_each_canonical_option(keys[i], [this](std::uint64_t c) {
+      if (!hash_set_insert(slots, slot_mask, c)) *full = 1;
+    });
+#else
+    // CPU: prefetch the slots of a batch of options before inserting them,
+    // so that their cache misses overlap.
+    std::uint64_t batch[16];
+    int n = 0;
+    auto flush = [&] {
+      for (int j = 0; j < n; ++j)
+        if (!hash_set_insert(slots, slot_mask, batch[j])) *full = 1;
+      n = 0;
+    };
+    game.for_each_canonical_option(keys[i], [&](std::uint64_t c) {
+      __builtin_prefetch(&slots[mix64(c) & slot_mask]);
+      batch[n++] = c;
+      if (n == 16) flush();
+    });
+    flush();
+#endif
+  }
+};
+
+/// Builds a level's rank table: slot of keys[i] gets rank i.
+struct rank_table_kernel {
+  const std::uint64_t* keys;
+  key_slot* slots;
+  std::uint64_t slot_mask;
+  int* full;
+  CGTB_HD void operator()(std::uint64_t i) const {
+    if (!rank_table_insert(slots, slot_mask, keys[i], i)) *full = 1;
+  }
+};
+
+/// True for an occupied hash slot.
+struct occupied_slot {
+  CGTB_HD bool operator()(std::uint64_t k) const { return k != kEmptySlot; }
 };
 
 /// Largest value held in a record (overflow check after each level).

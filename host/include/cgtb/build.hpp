@@ -39,11 +39,26 @@ void solve_and_write(const Game& game, const tablebase_header& h, const build_re
   const std::size_t nlevels = game.levels().size();
   const bool each = req.progress && nlevels <= 200;
   const auto t0 = std::chrono::steady_clock::now();
-  solve<Game, Rule>(game, opts, [&](const level_report& r, const typename Rule::record* rec) {
-    w.add_level_blocks(r.level, r.positions, [&](std::uint64_t first, std::uint64_t count, std::int64_t* v) {
-      for (std::size_t f = 0; f < nf; ++f)
-        for (std::uint64_t j = 0; j < count; ++j) v[f * count + j] = field(rec[first + j], f);
-    });
+  std::vector<std::uint64_t> file_keys;
+  solve_options o = opts;
+  o.progress = req.progress;
+  solve<Game, Rule>(game, o, [&](const level_report& r, const typename Rule::record* rec) {
+    const std::uint64_t* keys = nullptr;
+    if constexpr (keyed_game<Game>::value) {
+      // Keyed index: the file stores each stored position's key (ascending).
+      file_keys.resize(r.positions);
+      const std::int64_t n = static_cast<std::int64_t>(r.positions);
+#pragma omp parallel for schedule(static)
+      for (std::int64_t i = 0; i < n; ++i) file_keys[static_cast<std::size_t>(i)] = game.file_key(r.keys[i]);
+      keys = file_keys.data();
+    }
+    w.add_level_blocks(
+        r.level, r.positions,
+        [&](std::uint64_t first, std::uint64_t count, std::int64_t* v) {
+          for (std::size_t f = 0; f < nf; ++f)
+            for (std::uint64_t j = 0; j < count; ++j) v[f * count + j] = field(rec[first + j], f);
+        },
+        keys);
     reports.push_back(r);
     if (each) print_progress(r, reports.size(), nlevels);
   });

@@ -13,6 +13,7 @@
 
 #include "cgtb/backend.hpp"
 #include "cgtb/error.hpp"
+#include "cgtb/tablebase.hpp"
 
 namespace cxxopts {
 class Options;
@@ -107,19 +108,85 @@ struct game_entry {
   std::function<std::unique_ptr<game_driver>(const cxxopts::ParseResult&)> from_options;
   /// Makes the driver from a file header's canonical params; throws input_error.
   std::function<std::unique_ptr<game_driver>(const std::string&)> from_params;
+  /// Optional: makes the driver from a whole file header (games whose index
+  /// lines choose the driver, e.g. reachable domino tables); throws
+  /// input_error. Games without it get from_params(header.params).
+  std::function<std::unique_ptr<game_driver>(const tablebase_header&)> from_header;
 };
+
+/// The driver of a file: its ruleset's from_header, else from_params; throws
+/// input_error for an unknown ruleset or parameters.
+std::unique_ptr<game_driver> driver_for_header(const tablebase_header& h);
 
 /// Text of the position of rank r on level L of a ruleset owner `game`
 /// (docs/architecture.md); throws input_error if the game has no such level or
 /// the level no such rank. Shared by the drivers' format().
 template <class Game>
 std::string format_by_rank(const Game& game, int level, std::uint64_t rank) {
-  auto view = game.host_view();
-  auto levels = game.levels();
-  if (std::find(levels.begin(), levels.end(), level) == levels.end() || rank >= view.level_size(level))
-    throw input_error("no position of rank " + std::to_string(rank) + " on level " + std::to_string(level));
-  return game.format(view.unrank(level, rank));
+  if constexpr (keyed_game<Game>::value) {
+    auto levels = game.levels();
+    if (std::find(levels.begin(), levels.end(), level) == levels.end())
+      throw input_error("no level " + std::to_string(level));
+    return game.format(game.from_file_key(level, rank));
+  } else {
+    auto view = game.host_view();
+    auto levels = game.levels();
+    if (std::find(levels.begin(), levels.end(), level) == levels.end() || rank >= view.level_size(level))
+      throw input_error("no position of rank " + std::to_string(rank) + " on level " + std::to_string(level));
+    return game.format(view.unrank(level, rank));
+  }
 }
+
+/// How a driver finds positions of `Game` in its files. For games whose
+/// index is the ruleset's own (index scheme ruleset/1), a position_ref's rank
+/// is the position's rank and the file is read at it. For keyed games
+/// (reachable domino tables, index scheme keys/1) a position_ref's `rank`
+/// holds the file key of the position's canonical image, and the file is
+/// read at the rank the file gives that key.
+template <class Game, bool Keyed = keyed_game<Game>::value>
+struct position_locator {
+  using position = typename Game::position;
+  /// The index key of p (its rank).
+  static std::uint64_t key(const Game& g, const position& p) { return g.host_view().rank(g.level_of(p), p); }
+  /// The position a ref stands for.
+  static position at(const Game& g, const position_ref& r) { return g.host_view().unrank(r.level, r.rank); }
+  /// The rank at which `tb` stores the position of a ref.
+  static std::uint64_t stored_rank(tablebase&, const position_ref& r) { return r.rank; }
+  /// Fills the index lines of a header.
+  static void describe(const Game&, tablebase_header& h) {
+    h.index = "ruleset/1";
+    h.positions = "all";
+    h.symmetry = "none";
+  }
+};
+
+template <class Game>
+struct position_locator<Game, true> {
+  using position = typename Game::position;
+  static std::uint64_t key(const Game& g, const position& p) { return g.file_key(g.canonical(p)); }
+  /// The canonical image the key stands for (refs keep the user's
+  /// orientation in their text; drivers parse it where orientation matters).
+  static position at(const Game& g, const position_ref& r) {
+    return r.text.empty() ? g.from_file_key(r.level, r.rank) : g.parse(r.text);
+  }
+  /// Throws input_error when the file does not store the position.
+  static std::uint64_t stored_rank(tablebase& tb, const position_ref& r) {
+    if (!tb.find_level(r.level))
+      throw input_error("position '" + r.text + "' is on level " + std::to_string(r.level) +
+                        ", which this tablebase does not hold");
+    const std::int64_t s = tb.rank_of_key(r.level, r.rank);
+    if (s < 0)
+      throw input_error("position '" + r.text +
+                        "' cannot arise from the empty board (its covered cells cannot be tiled by dominoes), and "
+                        "this table holds reachable positions only; build with --positions all to hold it");
+    return static_cast<std::uint64_t>(s);
+  }
+  static void describe(const Game& g, tablebase_header& h) {
+    h.index = "keys/1";
+    h.positions = "reachable";
+    h.symmetry = g.symmetry().name;
+  }
+};
 
 /// Every game cgtb knows, in the order `cgtb build --help` lists them.
 const std::vector<game_entry>& game_registry();

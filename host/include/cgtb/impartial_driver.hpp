@@ -80,15 +80,18 @@ class impartial_driver : public game_driver, public impartial_analyses {
     return ref(p);
   }
 
+  using locator = position_locator<Game>;
+
   std::string format(int level, std::uint64_t rank) const override { return format_by_rank(game_, level, rank); }
 
+  /// Every move from p (as written, for keyed tables), each with the index
+  /// key of the position it leads to.
   std::vector<option_ref> options(const position_ref& p) const override {
-    auto view = game_.host_view();
-    auto pos = view.unrank(p.level, p.rank);
+    auto pos = locator::at(game_, p);
     std::vector<option_ref> out;
     for (const auto& m : game_.moves(pos)) {
       const int level = game_.level_of(m.after);
-      out.push_back({game_.move_name(m), {level, view.rank(level, m.after), std::string()}});
+      out.push_back({game_.move_name(m), {level, locator::key(game_, m.after), std::string()}});
     }
     return out;
   }
@@ -104,11 +107,11 @@ class impartial_driver : public game_driver, public impartial_analyses {
     }
     const int fg = h.field_index("grundy"), fm = h.field_index("misere"), f1 = h.field_index("genus1");
     std::int64_t v[64], ov[64];
-    tb.entry(p.level, p.rank, v);
+    tb.entry(p.level, locator::stored_rank(tb, p), v);
     // Winning moves: options whose value is 0 under each convention.
     std::vector<std::string> win_normal, win_misere;
     for (const auto& o : options(p)) {
-      tb.entry(o.after.level, o.after.rank, ov);
+      tb.entry(o.after.level, locator::stored_rank(tb, o.after), ov);
       if (fg >= 0 && ov[fg] == 0) win_normal.push_back(o.move);
       if (fm >= 0 && ov[fm] == 0) win_misere.push_back(o.move);
     }
@@ -152,12 +155,19 @@ class impartial_driver : public game_driver, public impartial_analyses {
   }
 
   classify_report classify(tablebase& tb) const override {
-    auto view = game_.host_view();
-    return classify_table(game_, tb, [&](int l, std::uint64_t r) { return game_.format(view.unrank(l, r)); });
+    if constexpr (keyed_game<Game>::value) {
+      (void)tb;
+      throw input_error("classify needs a table of every region: build it with --positions all --symmetry off");
+    } else {
+      auto view = game_.host_view();
+      return classify_table(game_, tb, [&](int l, std::uint64_t r) { return game_.format(view.unrank(l, r)); });
+    }
   }
 
   census_report census(tablebase& tb) const override {
-    if constexpr (!has_parents<typename Game::view_type>::value) {
+    if constexpr (keyed_game<Game>::value) {
+      return census_keyed(tb);
+    } else if constexpr (!has_parents<typename Game::view_type>::value) {
       throw input_error(std::string("census is not available for ") + Game::ruleset_name +
                         " (the ruleset has no single start position)");
     } else {
@@ -166,6 +176,58 @@ class impartial_driver : public game_driver, public impartial_analyses {
   }
 
  private:
+  /// Census of a keyed table: every stored position is reachable, and a
+  /// class counts with its orbit size.
+  census_report census_keyed(tablebase& tb) const {
+    const auto& h = tb.header();
+    const int fg = h.field_index("grundy"), fm = h.field_index("misere");
+    if (fg < 0 || fm < 0 || h.field_index("genus1") != fm + 1)
+      throw input_error("census needs a tablebase built with --values genus");
+    const int top = game_.level_of(game_.start());
+    census_report rep;
+    rep.reachable_by_level.assign(static_cast<std::size_t>(top) + 1, 0);
+    rep.wild_by_level.assign(static_cast<std::size_t>(top) + 1, 0);
+    std::vector<int> levels = game_.levels();
+    std::sort(levels.rbegin(), levels.rend());
+    for (int level : levels) {
+      const level_entry* le = tb.find_level(level);
+      if (!le) throw input_error("tablebase lacks level " + std::to_string(level));
+      const std::int64_t nblocks = static_cast<std::int64_t>(le->blocks);
+      std::uint64_t reach_n = 0, wild_n = 0, first_wild = ~0ull;
+      std::string err;
+#pragma omp parallel for schedule(dynamic, 1) reduction(+ : reach_n, wild_n) reduction(min : first_wild)
+      for (std::int64_t b = 0; b < nblocks; ++b) {
+        try {
+          decoded_block d = tb.read_block(le->first_block + static_cast<std::uint64_t>(b));
+          if (d.keys.size() != d.count) throw input_error(tb.path() + ": block without keys in a keyed table");
+          for (std::uint32_t i = 0; i < d.count; ++i) {
+            const std::uint64_t orbit =
+                static_cast<std::uint64_t>(game_.orbit_size(game_.from_file_key(level, d.keys[i])));
+            reach_n += orbit;
+            if (!genus_of([&](int f) { return d.get(i, f); }, fg, fm).tame()) {
+              wild_n += orbit;
+              first_wild = std::min(first_wild, d.first + i);
+            }
+          }
+        } catch (const std::exception& e) {
+#pragma omp critical
+          err = e.what();
+        }
+      }
+      if (!err.empty()) throw input_error(err);
+      rep.reachable += reach_n;
+      rep.wild += wild_n;
+      rep.reachable_by_level[static_cast<std::size_t>(level)] = reach_n;
+      rep.wild_by_level[static_cast<std::size_t>(level)] = wild_n;
+      if (wild_n) {
+        rep.smallest_wild_level = level;
+        rep.smallest_wild_example = game_.format(game_.from_file_key(level, tb.key_of(level, first_wild)));
+        rep.smallest_wild_genus = genus_of([&](int f) { return tb.value(level, first_wild, f); }, fg, fm).symbol();
+      }
+    }
+    return rep;
+  }
+
   census_report census_impl(tablebase& tb) const {
     const auto& h = tb.header();
     const int fg = h.field_index("grundy"), fm = h.field_index("misere");
@@ -229,8 +291,7 @@ class impartial_driver : public game_driver, public impartial_analyses {
 
  protected:
   position_ref ref(typename Game::position p) const {
-    int level = game_.level_of(p);
-    return {level, game_.host_view().rank(level, p), game_.format(p)};
+    return {game_.level_of(p), locator::key(game_, p), game_.format(p)};
   }
 
   template <class Rule>
@@ -243,6 +304,7 @@ class impartial_driver : public game_driver, public impartial_analyses {
     h.fields = kinds.fields();
     h.block_entries = req.block_entries;
     h.zstd_level = req.zstd_level;
+    locator::describe(game_, h);
     std::vector<int> fids;
     for (const auto& f : h.fields) {
       if (f.name == "grundy")

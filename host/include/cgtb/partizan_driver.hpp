@@ -51,6 +51,7 @@ class partizan_driver : public game_driver {
     h.fields = kinds.fields();
     h.block_entries = req.block_entries;
     h.zstd_level = req.zstd_level;
+    locator::describe(game_, h);
     std::vector<int> fids;
     for (const auto& f : h.fields) fids.push_back(f.name == "normal_class" ? field_normal_class : field_misere_class);
     solve_and_write<Game, partizan_rule>(game_, h, req, req.solve, [&](const partizan_record& r, std::size_t f) {
@@ -58,12 +59,13 @@ class partizan_driver : public game_driver {
     });
   }
 
+  using locator = position_locator<Game>;
   position_ref parse(const std::string& text) const override { return ref(game_.parse(text)); }
   std::string format(int level, std::uint64_t rank) const override { return format_by_rank(game_, level, rank); }
 
   /// Every move of both players, Left's first.
   std::vector<option_ref> options(const position_ref& p) const override {
-    auto pos = game_.host_view().unrank(p.level, p.rank);
+    auto pos = locator::at(game_, p);
     std::vector<option_ref> out;
     for (const auto& m : game_.left_moves(pos)) out.push_back({game_.move_name(m), ref(m.after)});
     for (const auto& m : game_.right_moves(pos)) out.push_back({game_.move_name(m), ref(m.after)});
@@ -71,9 +73,9 @@ class partizan_driver : public game_driver {
   }
 
   void query(tablebase& tb, const position_ref& p, bool json, std::ostream& out) const override {
-    check_level(tb, p);
+    const std::uint64_t rank = check_level(tb, p);
     const auto& h = tb.header();
-    auto pos = game_.host_view().unrank(p.level, p.rank);
+    auto pos = locator::at(game_, p);
     auto lm = game_.left_moves(pos), rm = game_.right_moves(pos);
     nlohmann::ordered_json j;
     j["position"] = p.text;
@@ -83,7 +85,7 @@ class partizan_driver : public game_driver {
     for (const char* conv : {"normal", "misere"}) {
       const int f = h.field_index(std::string(conv) + "_class");
       if (f < 0) continue;
-      const unsigned c = static_cast<unsigned>(tb.value(p.level, p.rank, f));
+      const unsigned c = static_cast<unsigned>(tb.value(p.level, rank, f));
       // Left moving first wins with a move after which Right moving first
       // loses (bit 1 of the option's class clear); symmetrically for Right.
       std::vector<std::string> lw, rw;
@@ -109,7 +111,7 @@ class partizan_driver : public game_driver {
   /// its classes.
   void list_options(tablebase& tb, const position_ref& p, bool json, std::ostream& out) const override {
     check_level(tb, p);
-    auto pos = game_.host_view().unrank(p.level, p.rank);
+    auto pos = locator::at(game_, p);
     const int fn = tb.header().field_index("normal_class"), fm = tb.header().field_index("misere_class");
     auto side = [&](const std::vector<typename Game::move>& ms, nlohmann::ordered_json& arr) {
       std::string s;
@@ -139,20 +141,26 @@ class partizan_driver : public game_driver {
 
  protected:
   position_ref ref(const typename Game::position& p) const {
-    int level = game_.level_of(p);
-    return {level, game_.host_view().rank(level, p), game_.format(p)};
+    return {game_.level_of(p), locator::key(game_, p), game_.format(p)};
   }
 
-  void check_level(const tablebase& tb, const position_ref& p) const {
+  /// The rank at which `tb` stores p; throws input_error when it does not.
+  std::uint64_t check_level(tablebase& tb, const position_ref& p) const {
     const level_entry* le = tb.find_level(p.level);
-    if (!le || p.rank >= le->positions)
+    if (!le)
       throw input_error("position " + p.text + " is on level " + std::to_string(p.level) +
                         ", which this tablebase does not hold");
+    const std::uint64_t r = locator::stored_rank(tb, p);
+    if (r >= le->positions)
+      throw input_error("position " + p.text + " is on level " + std::to_string(p.level) +
+                        ", which this tablebase does not hold");
+    return r;
   }
 
   unsigned option_class(tablebase& tb, const typename Game::position& q, int field) const {
     const int l = game_.level_of(q);
-    return static_cast<unsigned>(tb.value(l, game_.host_view().rank(l, q), field));
+    return static_cast<unsigned>(
+        tb.value(l, locator::stored_rank(tb, {l, locator::key(game_, q), game_.format(q)}), field));
   }
 
   static std::string side_text(unsigned wins, bool no_moves, const std::vector<std::string>& w) {

@@ -1,6 +1,8 @@
-// `cgtb build cram`: Cram on a rectangle (cgtb/games/cram.hpp).
+// `cgtb build cram`: Cram on a rectangle (cgtb/games/cram.hpp), over every
+// region or the reachable, symmetry-reduced index (cgtb/games/domino_reachable.hpp).
 #include <cxxopts.hpp>
 
+#include "cgtb/domino_driver.hpp"
 #include "cgtb/games/cram.hpp"
 #include "cgtb/impartial_driver.hpp"
 
@@ -12,12 +14,18 @@ game_entry cram_entry() {
   e.summary = "Cram on a rectangle of up to 64 cells (normal, misere, genus)";
   e.add_options = [](cxxopts::Options& o) {
     o.add_options("cram")("board", "board size ROWSxCOLS", cxxopts::value<std::string>()->default_value("4x5"));
+    add_domino_index_options(o, "cram");
   };
-  e.from_options = [](const cxxopts::ParseResult& r) -> std::unique_ptr<game_driver> {
-    return std::make_unique<impartial_driver<cram>>(cram::from_board_text(r["board"].as<std::string>()));
+  e.from_options = [](const cxxopts::ParseResult& r) {
+    return make_domino_driver<impartial_driver, cram, cram_reachable>(r["board"].as<std::string>(),
+                                                                      domino_index_choice::from_options(r), false);
   };
   e.from_params = [](const std::string& params) -> std::unique_ptr<game_driver> {
     return std::make_unique<impartial_driver<cram>>(cram::from_board_text(params));
+  };
+  e.from_header = [](const tablebase_header& h) {
+    return make_domino_driver<impartial_driver, cram, cram_reachable>(h.params, domino_index_choice::from_header(h),
+                                                                      false);
   };
   return e;
 }

@@ -1,6 +1,8 @@
-// `cgtb build domineering`: Domineering on a rectangle (cgtb/games/domineering.hpp).
+// `cgtb build domineering`: Domineering on a rectangle (cgtb/games/domineering.hpp),
+// over every region or the reachable, symmetry-reduced index.
 #include <cxxopts.hpp>
 
+#include "cgtb/domino_driver.hpp"
 #include "cgtb/games/domineering.hpp"
 #include "cgtb/partizan_driver.hpp"
 
@@ -13,12 +15,18 @@ game_entry domineering_entry() {
   e.add_options = [](cxxopts::Options& o) {
     o.add_options("domineering")("board", "board size ROWSxCOLS (Left places vertical dominoes)",
                                  cxxopts::value<std::string>()->default_value("5x5"));
+    add_domino_index_options(o, "domineering");
   };
-  e.from_options = [](const cxxopts::ParseResult& r) -> std::unique_ptr<game_driver> {
-    return std::make_unique<partizan_driver<domineering>>(domineering::from_board_text(r["board"].as<std::string>()));
+  e.from_options = [](const cxxopts::ParseResult& r) {
+    return make_domino_driver<partizan_driver, domineering, domineering_reachable>(
+        r["board"].as<std::string>(), domino_index_choice::from_options(r), true);
   };
   e.from_params = [](const std::string& params) -> std::unique_ptr<game_driver> {
     return std::make_unique<partizan_driver<domineering>>(domineering::from_board_text(params));
+  };
+  e.from_header = [](const tablebase_header& h) {
+    return make_domino_driver<partizan_driver, domineering, domineering_reachable>(
+        h.params, domino_index_choice::from_header(h), true);
   };
   return e;
 }

@@ -1,7 +1,8 @@
-// The .cgtb tablebase file, format version 1 (docs/format.md): a checksummed
+// The .cgtb tablebase file, format version 2 (docs/format.md): a checksummed
 // preamble with a canonical text header, independently zstd-compressed blocks
-// of bit-packed values, and an index (level table and block table) found
-// through a fixed-size trailer at the end of the file.
+// of bit-packed values (and, in keyed files, of the positions' keys), and an
+// index (level table and block table) found through a fixed-size trailer at
+// the end of the file. Readers also read version 1 files.
 #pragma once
 
 #include <cstdint>
@@ -15,7 +16,15 @@
 
 namespace cgtb {
 
-inline constexpr std::uint32_t kFormatVersion = 1;
+/// Format version that writers write.
+inline constexpr std::uint32_t kFormatVersion = 2;
+/// Oldest format version that readers still read.
+inline constexpr std::uint32_t kOldestFormatVersion = 1;
+/// Index scheme: rank = the ruleset's own perfect hash of the position.
+inline constexpr const char* kIndexRuleset = "ruleset/1";
+/// Index scheme: rank = index of the position's key in the level's sorted
+/// list of stored keys, which the file carries (one key plane per block).
+inline constexpr const char* kIndexKeys = "keys/1";
 /// Most fields a file may hold (readers size per-entry buffers by it).
 inline constexpr std::size_t kMaxFields = 64;
 /// Version of the program that writes files (goes into the header).
@@ -30,11 +39,14 @@ struct field_spec {
 /// What the header says. `family` names the value family ("impartial",
 /// "partizan", "scoring"), `values` the value kinds asked for.
 struct tablebase_header {
-  std::string ruleset;             ///< e.g. "cram"
-  std::string params;              ///< canonical parameter text, e.g. "4x5"
-  std::string family;              ///< value family
-  std::string values;              ///< e.g. "normal,misere,genus"
-  std::vector<field_spec> fields;  ///< per-position fields, in storage order
+  std::string ruleset;                ///< e.g. "cram"
+  std::string params;                 ///< canonical parameter text, e.g. "4x5"
+  std::string family;                 ///< value family
+  std::string values;                 ///< e.g. "normal,misere,genus"
+  std::vector<field_spec> fields;     ///< per-position fields, in storage order
+  std::string index = kIndexRuleset;  ///< index scheme NAME/VERSION: kIndexRuleset or kIndexKeys
+  std::string symmetry = "none";      ///< free text set by the game driver, e.g. "rectangle-4"
+  std::string positions = "all";      ///< free text set by the game driver, e.g. "reachable"
   std::uint32_t block_entries = 4096;
   int zstd_level = 9;
   std::string builder = kBuilderVersion;
@@ -45,7 +57,12 @@ struct tablebase_header {
   static tablebase_header from_text(const std::string& text);
   /// Index of a field by name, or -1.
   int field_index(const std::string& name) const;
+  /// True when `index` is kIndexKeys (the file stores each level's keys).
+  bool keyed() const { return index == kIndexKeys; }
 };
+
+/// True when `scheme` is an index scheme this library reads and writes.
+bool known_index_scheme(const std::string& scheme);
 
 /// One level of a file.
 struct level_entry {
@@ -60,7 +77,8 @@ struct block_entry {
   std::uint64_t offset = 0;
   std::uint32_t compressed_size = 0;
   std::uint32_t raw_size = 0;
-  std::uint64_t checksum = 0;  ///< XXH64 (seed 0) of the compressed bytes
+  std::uint64_t checksum = 0;   ///< XXH64 (seed 0) of the compressed bytes
+  std::uint64_t first_key = 0;  ///< key of the block's first entry (0 unless keyed)
 };
 
 /// Writes a tablebase level by level to PATH.partial-PID and renames it to
@@ -71,7 +89,8 @@ struct block_entry {
 class tablebase_writer {
  public:
   /// Opens the temporary file and writes the preamble; throws input_error if
-  /// the file cannot be created.
+  /// the file cannot be created, std::logic_error if header.index is not a
+  /// known scheme or a header value holds a line break.
   tablebase_writer(const std::string& path, tablebase_header header);
   ~tablebase_writer();
   tablebase_writer(const tablebase_writer&) = delete;
@@ -79,13 +98,18 @@ class tablebase_writer {
 
   /// Appends a level of n positions; get(i, f) returns field f of rank i as a
   /// signed 64-bit value (unsigned fields must be >= 0). Blocks are packed and
-  /// compressed in parallel on the host.
-  void add_level(int level, std::uint64_t n, const std::function<std::int64_t(std::uint64_t, int)>& get);
+  /// compressed in parallel on the host. `keys` is as for add_level_blocks().
+  void add_level(int level, std::uint64_t n, const std::function<std::int64_t(std::uint64_t, int)>& get,
+                 const std::uint64_t* keys = nullptr);
 
-  /// Appends a level from a packer that fills values[f * count + j] for ranks
-  /// first..first+count-1 (faster than add_level for large levels).
+  /// Fills values[f * count + j] with field f of ranks first..first+count-1.
   using block_filler = std::function<void(std::uint64_t first, std::uint64_t count, std::int64_t* values)>;
-  void add_level_blocks(int level, std::uint64_t n, const block_filler& fill);
+  /// Appends a level from a packer (faster than add_level for large levels).
+  /// `keys` holds the level's n keys, strictly increasing (rank i has key
+  /// keys[i]); it is required when the header's index is kIndexKeys and must
+  /// be null otherwise. Throws std::logic_error on a missing, unexpected or
+  /// non-increasing key list (before writing anything of the level).
+  void add_level_blocks(int level, std::uint64_t n, const block_filler& fill, const std::uint64_t* keys = nullptr);
 
   /// Writes the index and trailer, flushes, and renames into place.
   void finish();
@@ -107,10 +131,11 @@ class tablebase_writer {
 struct decoded_block {
   std::uint64_t first = 0;  ///< rank of its first entry within the level
   std::uint32_t count = 0;
-  std::vector<std::uint8_t> widths;        ///< bits per value, per field
+  std::vector<std::uint8_t> widths;        ///< bits per value, per field (the key plane's width not included)
   std::vector<std::uint64_t> plane_start;  ///< bit offset of each field's plane
-  std::vector<std::uint8_t> bytes;         ///< raw block, with 8 bytes of padding
+  std::vector<std::uint8_t> bytes;         ///< raw block, with 16 bytes of padding
   std::vector<bool> is_signed;
+  std::vector<std::uint64_t> keys;  ///< absolute key of each entry (keyed files), else empty
 
   /// Field f of the entry with rank first + i.
   std::int64_t get(std::uint32_t i, int f) const;
@@ -132,6 +157,10 @@ class tablebase {
   const std::vector<block_entry>& blocks() const { return blocks_; }
   std::uint64_t file_size() const { return size_; }
   const std::string& path() const { return path_; }
+  /// Format version of the file (1 or 2).
+  std::uint32_t format_version() const { return version_; }
+  /// True when the file stores keys (index scheme kIndexKeys).
+  bool keyed() const { return keyed_; }
 
   /// The level entry of `level`, or nullptr if the file does not hold it.
   const level_entry* find_level(int level) const;
@@ -141,6 +170,14 @@ class tablebase {
   /// Every field of the position of rank r on level L, in header order, into
   /// out[0 .. fields.size()). One block lookup; throws like value().
   void entry(int level, std::uint64_t rank, std::int64_t* out);
+  /// Rank of the position with key `key` on level L, or -1 when the level does
+  /// not store that key. Throws input_error if the file holds no such level or
+  /// is not keyed. A binary search over the level's block first keys (held in
+  /// memory), then over the cached block's decoded keys.
+  std::int64_t rank_of_key(int level, std::uint64_t key);
+  /// Key of the position of rank r on level L; throws like value(), and
+  /// input_error if the file is not keyed.
+  std::uint64_t key_of(int level, std::uint64_t rank);
   /// Decompresses and checks block b (uncached).
   decoded_block read_block(std::uint64_t b) const;
   /// Checks block b's checksum and that it decodes; returns an empty string or
@@ -150,16 +187,22 @@ class tablebase {
  private:
   const decoded_block& cached_block(std::uint64_t b);
   const decoded_block& block_of(int level, std::uint64_t rank, std::uint32_t& index);
+  const decoded_block& use_block(std::uint64_t b);
+  const level_entry& level_or_throw(int level) const;
+  void require_keys() const;
   std::string path_;
   int fd_ = -1;
   std::uint64_t size_ = 0;
+  std::uint32_t version_ = 0;
+  bool keyed_ = false;
   tablebase_header header_;
   std::vector<level_entry> levels_;
   std::vector<block_entry> blocks_;
-  std::vector<int> level_slot_;  // level -> index into levels_, -1 if absent
+  std::vector<std::uint64_t> first_keys_;  // blocks_[b].first_key, contiguous for the binary search
+  std::vector<int> level_slot_;            // level -> index into levels_, -1 if absent
   std::size_t cache_bytes_, cached_ = 0;
   std::list<std::uint64_t> lru_;
-  std::uint64_t last_block_ = ~0ull;             // most recently used block
+  std::uint64_t last_block_ = ~0ull;  // most recently used block
   const decoded_block* last_ = nullptr;
   std::unordered_map<std::uint64_t, std::pair<decoded_block, std::list<std::uint64_t>::iterator>> cache_;
 };

@@ -16,6 +16,7 @@
 
 #include "cgtb/error.hpp"
 #include "cgtb/hd.hpp"
+#include "cgtb/reachable_index.hpp"
 #include "cgtb/subset_index.hpp"
 
 namespace cgtb {
@@ -64,6 +65,76 @@ struct domino_index {
   }
 };
 
+/// The reachable, symmetry-reduced index the domino games share
+/// (cgtb/reachable_index.hpp): level L holds the canonical images of the
+/// regions of L empty cells whose covered cells can be tiled by dominoes.
+/// Trivially copyable; `image_bit` and `levels` point to memory of the
+/// processor that runs the view (levels[L] is set while L is resident).
+struct domino_reachable_index {
+  domino_board board;
+  const std::uint64_t* image_bit;  ///< board_symmetry::image_bit
+  int symmetries;                  ///< board_symmetry::count
+  const reachable_level* levels;   ///< indexed by level
+
+  using position = std::uint64_t;
+  /// Ranks are read straight from the key list: the level kernel unranks
+  /// every position instead of walking with next().
+  static constexpr bool random_access = true;
+
+  CGTB_HD std::uint64_t level_size(int level) const { return levels[level].size; }
+  CGTB_HD position unrank(int level, std::uint64_t r) const { return levels[level].keys[r]; }
+  /// Rank of any image of a stored position (canonicalised first).
+  CGTB_HD std::uint64_t rank(int level, position p) const {
+    return rank_table_find(levels[level], symmetric_images(image_bit, symmetries, p).canonical(symmetries));
+  }
+  CGTB_HD position next(int level, position p) const { return unrank(level, rank(level, p) + 1); }
+
+  /// Calls f(level - 2, option_rank) for each domino in `pairs` (a mask of
+  /// first cells; the second is `stride` further on), each option
+  /// canonicalised from the images `im` of the position and ranked by one
+  /// hash lookup.
+  template <class F>
+  CGTB_HD void for_each_domino(const symmetric_images& im, std::uint64_t pairs, int stride, int level, F&& f) const {
+    const reachable_level& lv = levels[level - 2];
+#if defined(__CUDA_ARCH__)
+    for (; pairs; pairs &= pairs - 1) {
+      const int x = ctz64(pairs);
+      f(level - 2, rank_table_find(lv, im.canonical_without(image_bit, symmetries, x, x + stride)));
+    }
+#else
+    // CPU: each probe is a cache miss. Canonicalise a batch of options and
+    // prefetch their slots first, so that the misses overlap.
+    std::uint64_t batch[16];
+    int n = 0;
+    for (; pairs; pairs &= pairs - 1) {
+      const int x = ctz64(pairs);
+      const std::uint64_t c = im.canonical_without(image_bit, symmetries, x, x + stride);
+      __builtin_prefetch(&lv.slots[mix64(c) & lv.slot_mask]);
+      batch[n++] = c;
+      if (n == 16 || !(pairs & (pairs - 1))) {
+        for (int i = 0; i < n; ++i) f(level - 2, rank_table_find(lv, batch[i]));
+        n = 0;
+      }
+    }
+#endif
+  }
+
+  /// Calls f(canonical_option) for every domino of p in either orientation
+  /// (the forward pass that finds the stored positions of the level below).
+  template <class F>
+  CGTB_HD void for_each_canonical_option(position p, F&& f) const {
+    const symmetric_images im(image_bit, symmetries, p);
+    for (std::uint64_t h = board.horizontal_pairs(p); h; h &= h - 1) {
+      const int x = ctz64(h);
+      f(im.canonical_without(image_bit, symmetries, x, x + 1));
+    }
+    for (std::uint64_t v = board.vertical_pairs(p); v; v &= v - 1) {
+      const int x = ctz64(v);
+      f(im.canonical_without(image_bit, symmetries, x, x + board.cols));
+    }
+  }
+};
+
 /// Trivially copyable Cram ruleset, used by kernels and host tools alike.
 struct cram_view : domino_index {
   /// Calls f(option_level, option_rank) for every option of p (a domino on two
@@ -96,6 +167,20 @@ struct cram_view : domino_index {
       v &= v - 1;
       f(level + 2, index.rank(p | (1ull << x) | (1ull << (x + board.cols))));
     }
+  }
+};
+
+/// Cram over the reachable, symmetry-reduced index: the same options as
+/// cram_view, each canonicalised and ranked by hash lookup.
+struct cram_reachable_view : domino_reachable_index {
+  template <class F>
+  CGTB_HD void for_each_option(int level, position p, F&& f) const {
+    const symmetric_images im(image_bit, symmetries, p);
+    for_each_domino(im, board.horizontal_pairs(p), 1, level, f);
+    for_each_domino(im, board.vertical_pairs(p), board.cols, level, f);
+  }
+  CGTB_HD int option_count(position p) const {
+    return popcount64(board.horizontal_pairs(p)) + popcount64(board.vertical_pairs(p));
   }
 };
 

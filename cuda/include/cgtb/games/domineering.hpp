@@ -55,6 +55,34 @@ struct domineering_view : domino_index {
   }
 };
 
+/// Domineering over the reachable, symmetry-reduced index (the rectangle's
+/// four symmetries keep every domino's orientation, so Left's options stay
+/// Left's): the same options as domineering_view, canonicalised and ranked by
+/// hash lookup.
+struct domineering_reachable_view : domino_reachable_index {
+  template <class F>
+  CGTB_HD void for_each_left_option(int level, position p, F&& f) const {
+    const std::uint64_t v = board.vertical_pairs(p);
+    if (v) for_each_domino(symmetric_images(image_bit, symmetries, p), v, board.cols, level, f);
+  }
+  template <class F>
+  CGTB_HD void for_each_right_option(int level, position p, F&& f) const {
+    const std::uint64_t h = board.horizontal_pairs(p);
+    if (h) for_each_domino(symmetric_images(image_bit, symmetries, p), h, 1, level, f);
+  }
+  template <class FL, class FR>
+  CGTB_HD void for_each_left_and_right_option(int level, position p, FL&& fl, FR&& fr) const {
+    const std::uint64_t v = board.vertical_pairs(p), h = board.horizontal_pairs(p);
+    if (!(v | h)) return;
+    const symmetric_images im(image_bit, symmetries, p);
+    for_each_domino(im, v, board.cols, level, fl);
+    for_each_domino(im, h, 1, level, fr);
+  }
+  CGTB_HD int option_count(position p) const {
+    return popcount64(board.horizontal_pairs(p)) + popcount64(board.vertical_pairs(p));
+  }
+};
+
 /// Domineering on a rows x cols rectangle (host owner of the index tables).
 /// Positions are written and moves named as in Cram: rows separated by '/',
 /// '.' empty, '#' covered; a move is its two cells, e.g. "b2-b3".

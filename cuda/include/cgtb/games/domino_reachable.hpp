@@ -1,0 +1,97 @@
+// Host owner of the reachable, symmetry-reduced tables of the domino games
+// (cgtb/reachable_index.hpp): Cram or Domineering with levels that hold only
+// the regions that can arise from the empty board, once per symmetry class.
+// The solver finds the stored positions itself (a forward pass from start(),
+// cuda/src/solve_driver.hpp); the owner supplies the symmetry tables, the
+// canonical images and the file keys.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "cgtb/games/cram.hpp"
+#include "cgtb/games/domineering.hpp"
+#include "cgtb/reachable_index.hpp"
+
+namespace cgtb {
+
+/// `Game` (cram or domineering) over the reachable index with view `View`
+/// (cram_reachable_view or domineering_reachable_view). Positions, moves and
+/// their text are Game's; level L holds the canonical images of the
+/// reachable regions of L empty cells (levels with the board's parity).
+template <class Game, class View>
+class reachable_domino : public Game {
+ public:
+  using view_type = View;
+  using position = std::uint64_t;
+  /// The solver builds this game's index (solve_driver.hpp).
+  static constexpr bool keyed_index = true;
+
+  /// `group` is "none", "rectangle" or "square" (board_symmetry::make);
+  /// throws input_error for a square group on a non-square board.
+  reachable_domino(Game g, const std::string& group)
+      : Game(std::move(g)), sym_(board_symmetry::make(this->rows(), this->cols(), group)) {}
+
+  /// Levels with the parity of the full board, ascending.
+  std::vector<int> levels() const {
+    std::vector<int> l;
+    for (int k = this->board_.cells % 2; k <= this->board_.cells; k += 2) l.push_back(k);
+    return l;
+  }
+  /// The constant table kernels read: the symmetry cell maps.
+  const std::vector<std::uint64_t>& table() const { return sym_.image_bit; }
+  /// View over `table` (a copy of table()) and the level descriptors `levels`
+  /// (indexed by level; may be null for the forward pass).
+  view_type view(const std::uint64_t* table, const reachable_level* levels) const {
+    view_type v;
+    v.board = this->board_;
+    v.image_bit = table;
+    v.symmetries = sym_.count;
+    v.levels = levels;
+    return v;
+  }
+  /// Most options of any position (every domino of the empty board).
+  std::uint64_t max_options() const {
+    return static_cast<std::uint64_t>(popcount64(this->board_.horizontal_pairs(this->board_.all)) +
+                                      popcount64(this->board_.vertical_pairs(this->board_.all)));
+  }
+
+  /// The host cannot rank without the level lists the solver builds: there
+  /// is no host view (the drivers locate positions through the file).
+  void host_view() const = delete;
+
+  const board_symmetry& symmetry() const { return sym_; }
+  /// The stored image of p: least mask among its images.
+  position canonical(position p) const {
+    return symmetric_images(sym_.image_bit.data(), sym_.count, p).canonical(sym_.count);
+  }
+  /// Number of distinct images of p (positions its class stands for).
+  int orbit_size(position p) const {
+    return symmetric_images(sym_.image_bit.data(), sym_.count, p).orbit_size(sym_.count);
+  }
+  /// Key stored in the file for a canonical mask: its combinatorial rank
+  /// among the subsets of its size (cgtb/subset_index.hpp); ascending with
+  /// the mask.
+  std::uint64_t file_key(position canonical_mask) const { return subsets().rank(canonical_mask); }
+  /// Inverse of file_key on level L.
+  position from_file_key(int level, std::uint64_t key) const { return subsets().unrank(level, key); }
+
+ private:
+  subset_index subsets() const { return {this->binom_.data(), this->board_.cells}; }
+  board_symmetry sym_;
+};
+
+using cram_reachable = reachable_domino<cram, cram_reachable_view>;
+using domineering_reachable = reachable_domino<domineering, domineering_reachable_view>;
+
+/// Symmetry group name of a game's tables: "square" for Cram on a square,
+/// else "rectangle" (Domineering keeps the four symmetries that keep each
+/// player's orientation), or "none" when symmetry is off.
+inline std::string domino_symmetry_group(bool partizan, int rows, int cols, bool on) {
+  if (!on) return "none";
+  return !partizan && rows == cols ? "square" : "rectangle";
+}
+
+}  // namespace cgtb

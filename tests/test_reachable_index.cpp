@@ -1,0 +1,338 @@
+// The reachable, symmetry-reduced index of the domino games
+// (cgtb/reachable_index.hpp, cgtb/games/domino_reachable.hpp) against
+// independent computations:
+//   - the stored positions of every level are exactly the canonical images of
+//     the positions an independent breadth-first search reaches from the empty
+//     board (moves found cell by cell, symmetries applied cell by cell), keys
+//     ascending and each key its own canonical image; classes weighted by
+//     orbit size sum to the search's count;
+//   - every option of a stored position is stored (closure);
+//   - values: on every reachable position of every rectangle up to 20 cells,
+//     the reachable tables (with and without symmetry) give exactly the
+//     values of the all-subsets table, for every value kind (Cram: G, G-,
+//     the 36 misere states of the genus; Domineering: both outcome classes);
+//   - on 100,000 sampled reachable positions of Cram 5x5 and Domineering 5x5
+//     (against the all-subsets table) and of Cram 5x6 (against the brute-force
+//     reference solver);
+//   - a position of a smaller board written into a larger one, the extra
+//     cells covered, has the same values in both reachable tables.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <map>
+#include <random>
+#include <set>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+#include "cgtb/backend.hpp"
+#include "cgtb/games/domino_reachable.hpp"
+#include "cgtb/rules/impartial.hpp"
+#include "cgtb/rules/partizan.hpp"
+#include "reference_solver.hpp"
+
+namespace {
+
+struct board {
+  int rows, cols;
+  int cells() const { return rows * cols; }
+};
+void PrintTo(const board& b, std::ostream* os) { *os << b.rows << "x" << b.cols; }
+std::string board_name(const ::testing::TestParamInfo<board>& i) {
+  return "B" + std::to_string(i.param.rows) + "x" + std::to_string(i.param.cols);
+}
+std::vector<board> boards_up_to(int cells) {
+  std::vector<board> v;
+  for (int r = 1; r <= cells; ++r)
+    for (int c = 1; r * c <= cells; ++c) v.push_back({r, c});
+  return v;
+}
+
+// ----------------------------------------------------------- independent side
+
+/// Every domino of p (cells found by walking rows and columns).
+std::vector<std::uint64_t> plain_options(const board& b, std::uint64_t p) {
+  return cgtb_test::cram_reference(b.rows, b.cols).options(p);
+}
+
+/// Image of p under symmetry k: bit 2 transpose (square only), bit 0 mirror
+/// columns, bit 1 mirror rows; computed cell by cell.
+std::uint64_t image(const board& b, std::uint64_t p, int k) {
+  std::uint64_t q = 0;
+  for (int r = 0; r < b.rows; ++r)
+    for (int c = 0; c < b.cols; ++c) {
+      if (!((p >> (r * b.cols + c)) & 1)) continue;
+      int rr = r, cc = c;
+      if (k & 4) std::swap(rr, cc);
+      if (k & 1) cc = b.cols - 1 - cc;
+      if (k & 2) rr = b.rows - 1 - rr;
+      q |= 1ull << (rr * b.cols + cc);
+    }
+  return q;
+}
+int group_size(const std::string& g) { return g == "none" ? 1 : g == "rectangle" ? 4 : 8; }
+std::uint64_t least_image(const board& b, std::uint64_t p, const std::string& g) {
+  std::uint64_t best = p;
+  for (int k = 1; k < group_size(g); ++k) best = std::min(best, image(b, p, k));
+  return best;
+}
+int orbit(const board& b, std::uint64_t p, const std::string& g) {
+  std::set<std::uint64_t> s;
+  for (int k = 0; k < group_size(g); ++k) s.insert(image(b, p, k));
+  return static_cast<int>(s.size());
+}
+
+/// Reachable positions by level (number of empty cells), breadth first from
+/// the empty board.
+std::map<int, std::vector<std::uint64_t>> reachable_by_level(const board& b) {
+  std::map<int, std::vector<std::uint64_t>> out;
+  const std::uint64_t full = b.cells() == 64 ? ~0ull : (1ull << b.cells()) - 1;
+  std::vector<std::uint64_t> cur{full};
+  for (int level = b.cells(); !cur.empty(); level -= 2) {
+    out[level] = cur;
+    std::unordered_set<std::uint64_t> next;
+    for (std::uint64_t p : cur)
+      for (std::uint64_t o : plain_options(b, p)) next.insert(o);
+    cur.assign(next.begin(), next.end());
+  }
+  return out;
+}
+
+/// Colex rank of a k-subset, with its own binomials.
+std::uint64_t colex_rank(std::uint64_t set) {
+  static std::vector<std::vector<std::uint64_t>> C = [] {
+    std::vector<std::vector<std::uint64_t>> c(65, std::vector<std::uint64_t>(66, 0));
+    for (int n = 0; n <= 64; ++n) {
+      c[n][0] = 1;
+      for (int k = 1; k <= n; ++k) c[n][k] = c[n - 1][k - 1] + (k <= n - 1 ? c[n - 1][k] : 0);
+    }
+    return c;
+  }();
+  std::uint64_t r = 0;
+  int j = 1;
+  for (int c = 0; c < 64; ++c)
+    if ((set >> c) & 1) r += C[c][j++];
+  return r;
+}
+
+// --------------------------------------------------------------- code under test
+
+template <class Rule>
+struct keyed_level {
+  std::vector<std::uint64_t> keys;
+  std::vector<typename Rule::record> records;
+  /// Record of a stored canonical mask; fails the test if it is not stored.
+  const typename Rule::record* find(std::uint64_t c) const {
+    auto it = std::lower_bound(keys.begin(), keys.end(), c);
+    if (it == keys.end() || *it != c) return nullptr;
+    return &records[static_cast<std::size_t>(it - keys.begin())];
+  }
+};
+
+template <class Rule, class Game>
+std::map<int, keyed_level<Rule>> solve_keyed(const Game& g) {
+  std::map<int, keyed_level<Rule>> out;
+  cgtb::solve<Game, Rule>(g, {}, [&](const cgtb::level_report& rep, const typename Rule::record* rec) {
+    EXPECT_NE(rep.keys, nullptr);
+    out[rep.level].keys.assign(rep.keys, rep.keys + rep.positions);
+    out[rep.level].records.assign(rec, rec + rep.positions);
+  });
+  return out;
+}
+
+template <class Rule, class Game>
+std::map<int, std::vector<typename Rule::record>> solve_plain(const Game& g) {
+  std::map<int, std::vector<typename Rule::record>> out;
+  cgtb::solve<Game, Rule>(g, {}, [&](const cgtb::level_report& rep, const typename Rule::record* rec) {
+    EXPECT_EQ(rep.keys, nullptr);
+    out[rep.level].assign(rec, rec + rep.positions);
+  });
+  return out;
+}
+
+using genus_rule = cgtb::impartial_rule<7>;
+using mis_rule = cgtb::impartial_rule<0>;
+
+bool same(const genus_rule::record& a, const genus_rule::record& b) {
+  if (a.g != b.g) return false;
+  for (int s = 0; s < genus_rule::states; ++s)
+    if (a.m[s] != b.m[s]) return false;
+  return true;
+}
+bool same(const mis_rule::record& a, const mis_rule::record& b) { return a.g == b.g && a.m[0] == b.m[0]; }
+bool same(const cgtb::partizan_record& a, const cgtb::partizan_record& b) { return a.bits == b.bits; }
+
+/// Checks the stored sets of a keyed solve against the search.
+template <class Rule>
+void expect_index_matches_search(const board& b, const std::map<int, keyed_level<Rule>>& t, const std::string& group,
+                                 const std::map<int, std::vector<std::uint64_t>>& reach) {
+  std::uint64_t weighted = 0, searched = 0;
+  for (const auto& [level, lv] : t) {
+    std::set<std::uint64_t> expect;
+    auto it = reach.find(level);
+    if (it != reach.end()) {
+      for (std::uint64_t p : it->second) expect.insert(least_image(b, p, group));
+      searched += it->second.size();
+    }
+    ASSERT_TRUE(std::is_sorted(lv.keys.begin(), lv.keys.end())) << "level " << level;
+    ASSERT_EQ(std::set<std::uint64_t>(lv.keys.begin(), lv.keys.end()), expect) << "level " << level;
+    for (std::uint64_t k : lv.keys) {
+      weighted += static_cast<std::uint64_t>(orbit(b, k, group));
+      // Closure: every option of a stored position is stored (canonically).
+      for (std::uint64_t o : plain_options(b, k))
+        ASSERT_NE(t.at(level - 2).find(least_image(b, o, group)), nullptr) << "option of " << k;
+    }
+  }
+  EXPECT_EQ(weighted, searched);
+}
+
+// ------------------------------------------------------------------------ tests
+
+class ReachableUpTo20 : public ::testing::TestWithParam<board> {};
+
+TEST_P(ReachableUpTo20, CramStoresExactlyTheReachableClassesWithTheAllSubsetsValues) {
+  const board b = GetParam();
+  const auto reach = reachable_by_level(b);
+  const auto all = solve_plain<genus_rule>(cgtb::cram(b.rows, b.cols));
+  for (const std::string& group : {std::string(b.rows == b.cols ? "square" : "rectangle"), std::string("none")}) {
+    const cgtb::cram_reachable g(cgtb::cram(b.rows, b.cols), group);
+    const auto t = solve_keyed<genus_rule>(g);
+    expect_index_matches_search(b, t, group, reach);
+    for (const auto& [level, ps] : reach)
+      for (std::uint64_t p : ps) {
+        EXPECT_EQ(g.canonical(p), least_image(b, p, group));
+        const auto* r = t.at(level).find(least_image(b, p, group));
+        ASSERT_NE(r, nullptr);
+        ASSERT_TRUE(same(*r, all.at(level)[colex_rank(p)])) << group << " position " << p;
+      }
+  }
+}
+
+TEST_P(ReachableUpTo20, DomineeringStoresExactlyTheReachableClassesWithTheAllSubsetsClasses) {
+  const board b = GetParam();
+  const auto reach = reachable_by_level(b);
+  const auto all = solve_plain<cgtb::partizan_rule>(cgtb::domineering(b.rows, b.cols));
+  for (const std::string& group : {std::string("rectangle"), std::string("none")}) {
+    const cgtb::domineering_reachable g(cgtb::domineering(b.rows, b.cols), group);
+    const auto t = solve_keyed<cgtb::partizan_rule>(g);
+    expect_index_matches_search(b, t, group, reach);
+    for (const auto& [level, ps] : reach)
+      for (std::uint64_t p : ps) {
+        const auto* r = t.at(level).find(least_image(b, p, group));
+        ASSERT_NE(r, nullptr);
+        ASSERT_TRUE(same(*r, all.at(level)[colex_rank(p)])) << group << " position " << p;
+      }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Rectangles, ReachableUpTo20, ::testing::ValuesIn(boards_up_to(20)), board_name);
+
+/// Reachable positions drawn by random play from the empty board: a random
+/// number of random moves (fixed seed), stopping early at positions with no
+/// move; positions with more than `max_empty` empty cells are drawn again.
+std::vector<std::uint64_t> sample_reachable(const board& b, std::size_t n, int max_empty, std::uint32_t seed) {
+  std::mt19937_64 rng(seed);
+  std::vector<std::uint64_t> out;
+  const std::uint64_t full = (1ull << b.cells()) - 1;
+  while (out.size() < n) {
+    std::uint64_t p = full;
+    const int moves = static_cast<int>(rng() % static_cast<std::uint64_t>(b.cells() / 2 + 1));
+    for (int m = 0; m < moves; ++m) {
+      auto o = plain_options(b, p);
+      if (o.empty()) break;
+      p = o[rng() % o.size()];
+    }
+    if (__builtin_popcountll(p) <= max_empty) out.push_back(p);
+  }
+  return out;
+}
+
+TEST(ReachableSampled, Cram5x5MatchesTheAllSubsetsTableOn100000Positions) {
+  const board b{5, 5};
+  const auto all = solve_plain<mis_rule>(cgtb::cram(5, 5));
+  const auto t = solve_keyed<mis_rule>(cgtb::cram_reachable(cgtb::cram(5, 5), "square"));
+  for (std::uint64_t p : sample_reachable(b, 100000, 25, 1)) {
+    const int level = __builtin_popcountll(p);
+    const auto* r = t.at(level).find(least_image(b, p, "square"));
+    ASSERT_NE(r, nullptr);
+    ASSERT_TRUE(same(*r, all.at(level)[colex_rank(p)])) << p;
+  }
+}
+
+TEST(ReachableSampled, Domineering5x5MatchesTheAllSubsetsTableOn100000Positions) {
+  const board b{5, 5};
+  const auto all = solve_plain<cgtb::partizan_rule>(cgtb::domineering(5, 5));
+  const auto t = solve_keyed<cgtb::partizan_rule>(cgtb::domineering_reachable(cgtb::domineering(5, 5), "rectangle"));
+  for (std::uint64_t p : sample_reachable(b, 100000, 25, 2)) {
+    const int level = __builtin_popcountll(p);
+    const auto* r = t.at(level).find(least_image(b, p, "rectangle"));
+    ASSERT_NE(r, nullptr);
+    ASSERT_TRUE(same(*r, all.at(level)[colex_rank(p)])) << p;
+  }
+}
+
+TEST(ReachableSampled, Cram5x6MatchesTheReferenceSolverOn100000Positions) {
+  const board b{5, 6};
+  const auto t = solve_keyed<mis_rule>(cgtb::cram_reachable(cgtb::cram(5, 6), "rectangle"));
+  cgtb_test::cram_reference ref(5, 6);
+  for (std::uint64_t p : sample_reachable(b, 100000, 12, 3)) {
+    const int level = __builtin_popcountll(p);
+    const auto* r = t.at(level).find(least_image(b, p, "rectangle"));
+    ASSERT_NE(r, nullptr);
+    ASSERT_EQ(r->g, ref.normal(p)) << p;
+    ASSERT_EQ(r->m[0], ref.misere(p)) << p;
+  }
+}
+
+/// The position of `small` written into the top-left corner of `big`, the
+/// other cells covered.
+std::uint64_t embed(const board& small, const board& big, std::uint64_t p) {
+  std::uint64_t q = 0;
+  for (int r = 0; r < small.rows; ++r)
+    for (int c = 0; c < small.cols; ++c)
+      if ((p >> (r * small.cols + c)) & 1) q |= 1ull << (r * big.cols + c);
+  return q;
+}
+
+TEST(ReachableEmbedding, APositionOfASmallerBoardHasTheSameValuesInsideALargerOne) {
+  // The extra rows or columns have an even number of cells, so the covered
+  // part of the larger board is tileable and the embedded position reachable.
+  for (auto [small, big] : std::vector<std::pair<board, board>>{{{3, 4}, {4, 4}}, {{4, 4}, {4, 5}}, {{4, 5}, {4, 6}}}) {
+    const auto ts = solve_keyed<genus_rule>(
+        cgtb::cram_reachable(cgtb::cram(small.rows, small.cols), small.rows == small.cols ? "square" : "rectangle"));
+    const std::string gbig = big.rows == big.cols ? "square" : "rectangle";
+    const auto tb = solve_keyed<genus_rule>(cgtb::cram_reachable(cgtb::cram(big.rows, big.cols), gbig));
+    std::size_t checked = 0;
+    for (const auto& [level, ps] : reachable_by_level(small))
+      for (std::uint64_t p : ps) {
+        const auto* a = ts.at(level).find(least_image(small, p, small.rows == small.cols ? "square" : "rectangle"));
+        const auto* c = tb.at(level).find(least_image(big, embed(small, big, p), gbig));
+        ASSERT_NE(a, nullptr);
+        ASSERT_NE(c, nullptr) << "embedded position not stored";
+        ASSERT_TRUE(same(*a, *c));
+        ++checked;
+      }
+    EXPECT_GT(checked, 500u);
+  }
+}
+
+TEST(ReachableIndex, CanonicalImageIsIdempotentAndTheSameForEveryImage) {
+  for (board b : {board{4, 4}, board{3, 5}, board{5, 6}}) {
+    const std::string group = b.rows == b.cols ? "square" : "rectangle";
+    const cgtb::cram_reachable g(cgtb::cram(b.rows, b.cols), group);
+    for (std::uint64_t p : sample_reachable(b, 2000, b.cells(), 4)) {
+      const std::uint64_t c = g.canonical(p);
+      EXPECT_EQ(g.canonical(c), c);
+      for (int k = 0; k < group_size(group); ++k) EXPECT_EQ(g.canonical(image(b, p, k)), c);
+      EXPECT_EQ(g.orbit_size(p), orbit(b, p, group));
+      EXPECT_EQ(g.from_file_key(__builtin_popcountll(c), g.file_key(c)), c);
+    }
+  }
+}
+
+TEST(ReachableIndex, SquareSymmetryIsRefusedOnANonSquareBoard) {
+  EXPECT_THROW(cgtb::cram_reachable(cgtb::cram(3, 4), "square"), cgtb::input_error);
+}
+
+}  // namespace
