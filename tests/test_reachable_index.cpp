@@ -27,10 +27,12 @@
 #include <vector>
 
 #include "cgtb/backend.hpp"
+#include "cgtb/domino_plan.hpp"
 #include "cgtb/games/domino_reachable.hpp"
 #include "cgtb/rules/impartial.hpp"
 #include "cgtb/rules/partizan.hpp"
 #include "reference_solver.hpp"
+#include "test_support.hpp"
 
 namespace {
 
@@ -333,6 +335,102 @@ TEST(ReachableIndex, CanonicalImageIsIdempotentAndTheSameForEveryImage) {
 
 TEST(ReachableIndex, SquareSymmetryIsRefusedOnANonSquareBoard) {
   EXPECT_THROW(cgtb::cram_reachable(cgtb::cram(3, 4), "square"), cgtb::input_error);
+}
+
+}  // namespace
+
+// ------------------------------------------------------- counts, plan and CLI
+
+namespace {
+
+TEST(ReachableCounts, TheTilingAutomatonCountsWhatTheSearchReaches) {
+  for (board b : boards_up_to(16)) {
+    const auto counts = cgtb::count_reachable_regions(b.rows, b.cols);
+    const auto reach = reachable_by_level(b);
+    for (int k = 0; k <= b.cells(); ++k) {
+      auto it = reach.find(k);
+      EXPECT_EQ(counts[static_cast<std::size_t>(k)], it == reach.end() ? 0u : it->second.size())
+          << b.rows << "x" << b.cols << " level " << k;
+    }
+  }
+}
+
+TEST(ReachableCli, CensusOfReachableTablesMatchesThePublishedCounts) {
+  // Counts of docs/cram.md (all-subsets census) and the independent count.
+  const std::vector<std::pair<std::string, std::string>> expect = {
+      {"3x4", "550"}, {"4x4", "5700"}, {"4x5", "58830"}, {"5x5", "1125703"}, {"5x6", "21583864"}};
+  cgtb_test::temp_dir d;
+  for (const auto& [b, n] : expect) {
+    const std::string f = d.file("c" + b + ".cgtb");
+    ASSERT_EQ(cgtb_test::run_cgtb({"build", "cram", "--board", b, "-q", "-o", f}).code, 0);
+    auto r = cgtb_test::run_cgtb({"census", f});
+    ASSERT_EQ(r.code, 0) << cgtb_test::describe(r);
+    EXPECT_NE(r.out.find("reachable positions (start included): " + n + "\n"), std::string::npos) << r.out;
+    std::uint64_t total = 0;
+    const auto bx = b.find('x');
+    for (std::uint64_t c : cgtb::count_reachable_regions(std::stoi(b.substr(0, bx)), std::stoi(b.substr(bx + 1))))
+      total += c;
+    EXPECT_EQ(std::to_string(total), n);
+  }
+}
+
+TEST(ReachableCli, QueriesAnyOrientationAndNamesMovesAsWritten) {
+  cgtb_test::temp_dir d;
+  const std::string all = d.file("all.cgtb"), red = d.file("red.cgtb");
+  ASSERT_EQ(cgtb_test::run_cgtb({"build", "cram", "--board", "3x4", "--positions", "all", "-q", "-o", all}).code, 0);
+  ASSERT_EQ(cgtb_test::run_cgtb({"build", "cram", "--board", "3x4", "-q", "-o", red}).code, 0);
+  const board b{3, 4};
+  std::string lines;
+  for (const auto& [level, ps] : reachable_by_level(b))
+    for (std::uint64_t p : ps) {
+      std::string t;
+      for (int r = 0; r < 3; ++r) {
+        if (r) t += '/';
+        for (int c = 0; c < 4; ++c) t += (p >> (r * 4 + c)) & 1 ? '.' : '#';
+      }
+      lines += t + "\n";
+    }
+  auto a = cgtb_test::run_cgtb({"query", "--json", all}, lines);
+  auto r = cgtb_test::run_cgtb({"query", "--json", red}, lines);
+  ASSERT_EQ(a.code, 0) << cgtb_test::describe(a);
+  ASSERT_EQ(r.code, 0) << cgtb_test::describe(r);
+  EXPECT_EQ(a.out, r.out);
+  EXPECT_GT(std::count(r.out.begin(), r.out.end(), '\n'), 500);
+  // Domineering, both players' moves, on every reachable position of 3x4.
+  const std::string dall = d.file("dall.cgtb"), dred = d.file("dred.cgtb");
+  ASSERT_EQ(
+      cgtb_test::run_cgtb({"build", "domineering", "--board", "3x4", "--positions", "all", "-q", "-o", dall}).code, 0);
+  ASSERT_EQ(cgtb_test::run_cgtb({"build", "domineering", "--board", "3x4", "-q", "-o", dred}).code, 0);
+  auto da = cgtb_test::run_cgtb({"query", "--json", dall}, lines);
+  auto dr = cgtb_test::run_cgtb({"query", "--json", dred}, lines);
+  ASSERT_EQ(da.code, 0);
+  EXPECT_EQ(da.out, dr.out);
+}
+
+TEST(ReachableCli, UnreachablePositionsAndImpossibleChoicesGetOneLineErrors) {
+  cgtb_test::temp_dir d;
+  const std::string red = d.file("red.cgtb");
+  ASSERT_EQ(cgtb_test::run_cgtb({"build", "cram", "--board", "3x4", "-q", "-o", red}).code, 0);
+  auto q = cgtb_test::run_cgtb({"query", red, "#.../.#../...."});  // two isolated covered cells
+  EXPECT_TRUE(cgtb_test::is_clean_error(q));
+  EXPECT_NE(q.err.find("--positions all"), std::string::npos) << q.err;
+  auto s = cgtb_test::run_cgtb(
+      {"build", "cram", "--board", "3x4", "--positions", "all", "--symmetry", "on", "-q", "-o", d.file("x.cgtb")});
+  EXPECT_TRUE(cgtb_test::is_clean_error(s));
+  auto m = cgtb_test::run_cgtb({"build", "cram", "--board", "5x6", "--max-memory", "1M", "-q", "-o", d.file("m.cgtb")});
+  EXPECT_EQ(m.code, 3) << cgtb_test::describe(m);
+  EXPECT_NE(m.err.find("level"), std::string::npos) << m.err;
+  for (const auto& e : std::filesystem::directory_iterator(d.path()))
+    EXPECT_EQ(e.path().filename().string(), "red.cgtb") << "left behind: " << e.path();
+  auto c = cgtb_test::run_cgtb({"classify", red});
+  EXPECT_TRUE(cgtb_test::is_clean_error(c));
+}
+
+TEST(ReachableCli, PlanCountsEveryLevelExactly) {
+  auto r = cgtb_test::run_cgtb({"plan", "cram", "--board", "4x5"});
+  ASSERT_EQ(r.code, 0) << cgtb_test::describe(r);
+  EXPECT_NE(r.out.find(" 58830 "), std::string::npos) << r.out;
+  EXPECT_TRUE(cgtb_test::is_clean_error(cgtb_test::run_cgtb({"plan", "rit", "--box", "4x4"})));
 }
 
 }  // namespace

@@ -29,6 +29,7 @@ const char* kUsage =
     "\n"
     "commands:\n"
     "  build GAME   solve every position of a game and write a tablebase\n"
+    "  plan GAME    what a build would take: positions, memory, file size and time per level\n"
     "  query FILE   look positions up (arguments, or one per line on stdin)\n"
     "  info FILE    header, levels, sizes, and a check of every checksum\n"
     "  census FILE  reachable positions from the start, and how many are wild\n"
@@ -97,18 +98,40 @@ std::string default_file_name(const std::string& game, const std::string& params
   return name + ".cgtb";
 }
 
-std::unique_ptr<game_driver> driver_for(const tablebase& tb) {
-  return driver_for_header(tb.header());
+std::unique_ptr<game_driver> driver_for(const tablebase& tb) { return driver_for_header(tb.header()); }
+
+/// Parses "12G", "800M", "1.5T" or a byte count; throws input_error.
+std::size_t parse_bytes(const std::string& text) {
+  char* end = nullptr;
+  const double v = std::strtod(text.c_str(), &end);
+  double unit = 1;
+  const std::string suffix = end ? std::string(end) : std::string();
+  if (suffix == "K" || suffix == "KB")
+    unit = 1e3;
+  else if (suffix == "M" || suffix == "MB")
+    unit = 1e6;
+  else if (suffix == "G" || suffix == "GB")
+    unit = 1e9;
+  else if (suffix == "T" || suffix == "TB")
+    unit = 1e12;
+  else if (!suffix.empty())
+    throw input_error("--max-memory '" + text + "' is not a size (e.g. 12G, 800M)");
+  if (!(v > 0) || v * unit > 1e18) throw input_error("--max-memory '" + text + "' is not a positive size");
+  return static_cast<std::size_t>(v * unit);
 }
 
-int cmd_build(int argc, char** argv) {
+/// `cgtb build GAME ...` and `cgtb plan GAME ...` share the game's options and
+/// the build options. Returns 0 with the driver and request filled, or the
+/// exit status of a help request.
+int parse_build(const std::string& command, int argc, char** argv, std::unique_ptr<game_driver>& drv,
+                build_request& req) {
   if (argc < 2 || std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h") {
-    std::cout << "usage: cgtb build GAME [options]\n\n"
-              << games_help() << "\nRun 'cgtb build GAME --help' for the options of a game.\n";
-    return argc < 2 ? 2 : 0;
+    std::cout << "usage: cgtb " << command << " GAME [options]\n\n"
+              << games_help() << "\nRun 'cgtb " << command << " GAME --help' for the options of a game.\n";
+    return argc < 2 ? 2 : 1;
   }
   const game_entry& game = find_game(argv[1]);
-  cxxopts::Options o("cgtb build " + game.name, game.summary);
+  cxxopts::Options o("cgtb " + command + " " + game.name, game.summary);
   game.add_options(o);
   o.add_options("build")("values",
                          "value kinds, comma-separated: normal, misere, genus (impartial games); normal, misere "
@@ -117,14 +140,15 @@ int cmd_build(int argc, char** argv) {
       "backend", "cpu or cuda", cxxopts::value<std::string>()->default_value("cpu"))(
       "o,output", "output file (default GAME-PARAMS.cgtb)", cxxopts::value<std::string>())(
       "threads", "CPU threads (0 = all cores)", cxxopts::value<int>()->default_value("0"))(
-      "stats", "print per-level figures: positions, options, time, positions/s, peak memory")(
+      "max-memory", "refuse a build that needs more memory than this (e.g. 12G; default: the memory available)",
+      cxxopts::value<std::string>())("stats",
+                                     "print per-level figures: positions, options, time, positions/s, peak memory")(
       "q,quiet", "no progress lines")("block-entries", "positions per compressed block",
                                       cxxopts::value<std::uint32_t>()->default_value("4096"))(
       "zstd-level", "zstd compression level (1-19)", cxxopts::value<int>()->default_value("9"));
   auto r = parse_or_help(o, argc - 1, argv + 1);
   if (!r.unmatched().empty()) throw input_error("unexpected argument '" + r.unmatched()[0] + "'");
-  auto drv = game.from_options(r);
-  build_request req;
+  drv = game.from_options(r);
   req.values = r["values"].as<std::string>();
   req.output = r.count("output") ? r["output"].as<std::string>() : default_file_name(game.name, drv->params());
   req.solve.backend = parse_backend(r["backend"].as<std::string>());
@@ -133,6 +157,7 @@ int cmd_build(int argc, char** argv) {
   if (req.values.empty()) throw input_error("--values is empty (give normal, misere, genus or all)");
   if (req.output.empty()) throw input_error("--output is empty");
   if (req.solve.threads > 0) omp_set_num_threads(req.solve.threads);
+  if (r.count("max-memory")) req.solve.max_memory = parse_bytes(r["max-memory"].as<std::string>());
   req.solve.count_options = r.count("stats") > 0;
   req.stats = r.count("stats") > 0;
   req.progress = r.count("quiet") == 0;
@@ -141,10 +166,25 @@ int cmd_build(int argc, char** argv) {
     throw input_error("--block-entries must be between 64 and 1048576");
   req.zstd_level = r["zstd-level"].as<int>();
   if (req.zstd_level < 1 || req.zstd_level > 19) throw input_error("--zstd-level must be between 1 and 19");
+  return 0;
+}
+
+int cmd_build(int argc, char** argv) {
+  std::unique_ptr<game_driver> drv;
+  build_request req;
+  if (int rc = parse_build("build", argc, argv, drv, req)) return rc == 1 ? 0 : rc;
   drv->build(req);
   if (req.progress)
-    std::cerr << "[cgtb] wrote " << req.output << " (" << game.name << " " << drv->params() << ", " << req.values
-              << ", " << backend_name(req.solve.backend) << " backend)\n";
+    std::cerr << "[cgtb] wrote " << req.output << " (" << argv[1] << " " << drv->params() << ", " << req.values << ", "
+              << backend_name(req.solve.backend) << " backend)\n";
+  return 0;
+}
+
+int cmd_plan(int argc, char** argv) {
+  std::unique_ptr<game_driver> drv;
+  build_request req;
+  if (int rc = parse_build("plan", argc, argv, drv, req)) return rc == 1 ? 0 : rc;
+  drv->plan(req, std::cout);
   return 0;
 }
 
@@ -215,21 +255,38 @@ int cmd_info(int argc, char** argv) {
   if (!r.count("file")) throw input_error("info needs a tablebase file");
   tablebase tb(r["file"].as<std::string>(), 0);
   const auto& h = tb.header();
-  std::cout << "file: " << tb.path() << " (" << tb.file_size() << " bytes, format version " << kFormatVersion << ")\n";
+  std::cout << "file: " << tb.path() << " (" << tb.file_size() << " bytes, format version " << tb.format_version()
+            << ")\n";
   std::cout << h.to_text();
-  std::uint64_t total = 0;
-  std::cout << "\n"
-            << std::setw(6) << "level" << std::setw(15) << "positions" << std::setw(9) << "blocks" << std::setw(14)
-            << "bytes" << std::setw(15) << "bits/position"
+  // Tables of one position per symmetry class: "stored" entries, and the
+  // positions they stand for (classes weighted by orbit size).
+  bool classes = h.symmetry != "none";
+  std::unique_ptr<game_driver> drv;
+  if (classes) {
+    try {
+      drv = driver_for(tb);
+    } catch (const input_error&) {
+      classes = false;  // a ruleset this cgtb does not know: entries only
+    }
+  }
+  std::uint64_t total = 0, total_stored = 0;
+  std::cout << "\n" << std::setw(6) << "level" << std::setw(15) << "positions";
+  if (classes) std::cout << std::setw(15) << "stored";
+  std::cout << std::setw(9) << "blocks" << std::setw(14) << "bytes" << std::setw(15) << "bits/stored"
             << "\n";
   for (const auto& l : tb.levels()) {
     std::uint64_t bytes = 0;
     for (std::uint64_t b = l.first_block; b < l.first_block + l.blocks; ++b) bytes += tb.blocks()[b].compressed_size;
-    total += l.positions;
-    std::cout << std::setw(6) << l.level << std::setw(15) << l.positions << std::setw(9) << l.blocks << std::setw(14)
-              << bytes << std::setw(13) << std::fixed << std::setprecision(3)
+    const std::uint64_t positions = classes ? drv->level_positions(tb, l.level) : l.positions;
+    total += positions;
+    total_stored += l.positions;
+    std::cout << std::setw(6) << l.level << std::setw(15) << positions;
+    if (classes) std::cout << std::setw(15) << l.positions;
+    std::cout << std::setw(9) << l.blocks << std::setw(14) << bytes << std::setw(13) << std::fixed
+              << std::setprecision(3)
               << (l.positions ? 8.0 * static_cast<double>(bytes) / static_cast<double>(l.positions) : 0.0) << "\n";
   }
+  if (classes) std::cout << "stored positions (one per symmetry class): " << total_stored << "\n";
   std::uint64_t raw = 0, comp = 0;
   for (const auto& b : tb.blocks()) {
     raw += b.raw_size;
@@ -295,6 +352,7 @@ int main(int argc, char** argv) {
   std::string cmd = argv[1];
   try {
     if (cmd == "build") return cmd_build(argc - 1, argv + 1);
+    if (cmd == "plan") return cmd_plan(argc - 1, argv + 1);
     if (cmd == "query") return cmd_query(argc - 1, argv + 1);
     if (cmd == "info") return cmd_info(argc - 1, argv + 1);
     if (cmd == "census") return cmd_census(argc - 1, argv + 1);

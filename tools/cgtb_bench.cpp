@@ -24,6 +24,7 @@ using clock_type = std::chrono::steady_clock;
 struct sample {
   int level;
   std::uint64_t rank;
+  std::uint64_t key;  ///< the file key (keyed tables): what a driver's position_ref holds
 };
 
 /// n positions drawn uniformly from every position the file holds.
@@ -36,7 +37,8 @@ std::vector<sample> random_positions(const tablebase& tb, std::size_t n, std::ui
   out.reserve(n);
   for (std::size_t i = 0; i < n; ++i) {
     const auto& l = tb.levels()[pick(rng)];
-    out.push_back({l.level, std::uniform_int_distribution<std::uint64_t>(0, l.positions - 1)(rng)});
+    const std::uint64_t r = std::uniform_int_distribution<std::uint64_t>(0, l.positions - 1)(rng);
+    out.push_back({l.level, r, r});
   }
   return out;
 }
@@ -55,30 +57,37 @@ int main(int argc, char** argv) {
     }
     tablebase tb(argv[1]);
     auto drv = driver_for_header(tb.header());
+    // Keyed tables (reachable domino tables): a lookup is the key's rank (a
+    // search of the level's keys) and then the entry, both timed.
+    const bool keyed = tb.keyed();
+    auto with_keys = [&](std::vector<sample> list) {
+      if (keyed)
+        for (auto& s : list) s.key = tb.key_of(s.level, s.rank);
+      return list;
+    };
     if (argc >= 4 && std::string(argv[2]) == "--positions") {
       // Emit positions as text via unrank in the driver's own notation.
-      auto list = random_positions(tb, std::stoull(argv[3]), 7);
+      auto list = with_keys(random_positions(tb, std::stoull(argv[3]), 7));
       std::ostringstream out;
-      for (const auto& s : list) out << drv->format(s.level, s.rank) << "\n";
+      for (const auto& s : list) out << drv->format(s.level, s.key) << "\n";
       std::cout << out.str();
       return 0;
     }
     const std::size_t n = argc >= 3 ? std::stoull(argv[2]) : 1000000;
-    auto list = random_positions(tb, n, 1);
+    auto list = with_keys(random_positions(tb, n, 1));
     std::int64_t v[kMaxFields];
     std::uint64_t sink = 0;
+    auto lookup = [&](const sample& s) {
+      const std::uint64_t r = keyed ? static_cast<std::uint64_t>(tb.rank_of_key(s.level, s.key)) : s.rank;
+      tb.entry(s.level, r, v);
+      sink += static_cast<std::uint64_t>(v[0]);
+    };
 
     auto t0 = clock_type::now();
-    for (const auto& s : list) {
-      tb.entry(s.level, s.rank, v);
-      sink += static_cast<std::uint64_t>(v[0]);
-    }
+    for (const auto& s : list) lookup(s);
     double cold = seconds_since(t0);
     t0 = clock_type::now();
-    for (const auto& s : list) {
-      tb.entry(s.level, s.rank, v);
-      sink += static_cast<std::uint64_t>(v[0]);
-    }
+    for (const auto& s : list) lookup(s);
     double warm = seconds_since(t0);
 
     std::ostringstream null_out;
@@ -86,13 +95,16 @@ int main(int argc, char** argv) {
     t0 = clock_type::now();
     for (std::size_t i = 0; i < nq; ++i) {
       const auto& s = list[i];
-      drv->query(tb, drv->parse(drv->format(s.level, s.rank)), false, null_out);
+      drv->query(tb, drv->parse(drv->format(s.level, s.key)), false, null_out);
       if (null_out.tellp() > (1 << 20)) null_out.str("");
     }
     double full = seconds_since(t0);
 
     std::printf("file: %s (%s %s, %zu fields)\n", argv[1], tb.header().ruleset.c_str(), tb.header().params.c_str(),
                 tb.header().fields.size());
+    if (keyed)
+      std::printf("keyed index (%s, %s): each lookup includes the key's rank\n", tb.header().positions.c_str(),
+                  tb.header().symmetry.c_str());
     std::printf("random lookups, first pass (blocks decompressed on demand): %zu in %.3f s, %.2f us each\n", n, cold,
                 1e6 * cold / static_cast<double>(n));
     std::printf("random lookups, warm (blocks cached):                       %zu in %.3f s, %.3f us each\n", n, warm,

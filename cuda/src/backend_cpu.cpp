@@ -19,9 +19,15 @@
 namespace cgtb::detail {
 
 namespace {
+std::size_t meminfo_available_bytes();
+}
+
+std::size_t host_available_bytes() { return meminfo_available_bytes(); }
+
+namespace {
 
 /// Bytes of memory the kernel may still take: MemAvailable of /proc/meminfo.
-std::size_t host_available_bytes() {
+std::size_t meminfo_available_bytes() {
   std::ifstream in("/proc/meminfo");
   std::string key;
   std::size_t kb = 0;
@@ -44,9 +50,10 @@ struct cpu_backend {
     T* data() const { return p.get(); }
   };
 
-  explicit cpu_backend(const solve_options& o) {
+  explicit cpu_backend(const solve_options& o) : max_memory(o.max_memory) {
     if (o.threads > 0) omp_set_num_threads(o.threads);
   }
+  std::size_t max_memory;
   /// Levels below this many positions run on the calling thread: for them an
   /// OpenMP team costs more than it saves (barrier spinning, worse under load).
   static constexpr std::uint64_t parallel_threshold = 1u << 14;
@@ -59,7 +66,10 @@ struct cpu_backend {
     else
       f(thrust::omp::par);
   }
-  std::size_t available_bytes() const { return host_available_bytes(); }
+  std::size_t available_bytes() const {
+    const std::size_t a = host_available_bytes();
+    return max_memory ? std::min(a, max_memory) : a;
+  }
   const char* memory_name() const { return "host"; }
 
   /// Uninitialised memory for n values of a trivial type. Buffers of 2 MB

@@ -30,6 +30,11 @@ struct level_report {
   const std::uint64_t* keys = nullptr;
 };
 
+namespace detail {
+/// Bytes of host memory a build may still take (MemAvailable of /proc/meminfo).
+std::size_t host_available_bytes();
+}  // namespace detail
+
 /// True for games whose index the solver builds (Game::keyed_index, e.g. the
 /// reachable domino tables of cgtb/games/domino_reachable.hpp).
 template <class Game, class = void>
@@ -43,6 +48,7 @@ struct solve_options {
   int threads = 0;             ///< CPU threads; 0 = all cores
   bool count_options = false;  ///< count options per level (one more pass)
   bool progress = false;       ///< a line per level of a keyed index's forward pass on stderr
+  std::size_t max_memory = 0;  ///< bytes a build may use (0 = the memory available)
 };
 
 /// Receives each level once solved, in ascending level order. `records` points

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "cgtb/backend.hpp"
+#include "cgtb/domino_plan.hpp"
 #include "cgtb/driver.hpp"
 #include "cgtb/tablebase.hpp"
 
@@ -33,6 +34,9 @@ void print_progress(const level_report& r, std::size_t index, std::size_t count)
 template <class Game, class Rule, class Field>
 void solve_and_write(const Game& game, const tablebase_header& h, const build_request& req, const solve_options& opts,
                      Field field) {
+  if constexpr (keyed_game<Game>::value)
+    check_reachable_plan(game.rows(), game.cols(), game.symmetry().count, sizeof(typename Rule::record),
+                         opts.max_memory);
   tablebase_writer w(req.output, h);
   const std::size_t nf = h.fields.size();
   std::vector<level_report> reports;

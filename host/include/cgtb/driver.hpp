@@ -77,6 +77,20 @@ class game_driver {
   virtual std::vector<option_ref> options(const position_ref& p) const = 0;
   /// Prints the answer to a query of p in `tb` (text or JSON lines).
   virtual void query(tablebase& tb, const position_ref& p, bool json, std::ostream& out) const = 0;
+  /// Positions level L of `tb` stands for: its entries, or for tables that
+  /// store one position per symmetry class, the sum of the classes' orbit
+  /// sizes (reads every block of the level).
+  virtual std::uint64_t level_positions(tablebase& tb, int level) const {
+    const level_entry* le = tb.find_level(level);
+    return le ? le->positions : 0;
+  }
+  /// Prints what `cgtb build` with `req` would take (cgtb plan); throws
+  /// input_error for games without a plan.
+  virtual void plan(const build_request& req, std::ostream& out) const {
+    (void)req;
+    (void)out;
+    throw input_error("cgtb plan is available for reachable Cram and Domineering tables (the default index)");
+  }
   /// Census of the positions reachable from the start; throws input_error if
   /// the game or the file's values do not support it.
   virtual census_report census(tablebase& tb) const = 0;
@@ -187,6 +201,34 @@ struct position_locator<Game, true> {
     h.symmetry = g.symmetry().name;
   }
 };
+
+/// game_driver::level_positions for a ruleset owner `Game`: keyed games
+/// weigh each stored class with its orbit size (Game::orbit_size).
+template <class Game>
+std::uint64_t positions_of_level(const Game& game, tablebase& tb, int level) {
+  const level_entry* le = tb.find_level(level);
+  if (!le) return 0;
+  if constexpr (!keyed_game<Game>::value) {
+    (void)game;
+    return le->positions;
+  } else {
+    std::uint64_t n = 0;
+    std::string err;
+    const std::int64_t nb = static_cast<std::int64_t>(le->blocks);
+#pragma omp parallel for schedule(dynamic, 1) reduction(+ : n)
+    for (std::int64_t b = 0; b < nb; ++b) {
+      try {
+        const decoded_block d = tb.read_block(le->first_block + static_cast<std::uint64_t>(b));
+        for (std::uint64_t k : d.keys) n += static_cast<std::uint64_t>(game.orbit_size(game.from_file_key(level, k)));
+      } catch (const std::exception& e) {
+#pragma omp critical
+        err = e.what();
+      }
+    }
+    if (!err.empty()) throw input_error(err);
+    return n;
+  }
+}
 
 /// Every game cgtb knows, in the order `cgtb build --help` lists them.
 const std::vector<game_entry>& game_registry();

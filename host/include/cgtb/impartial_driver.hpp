@@ -75,6 +75,22 @@ class impartial_driver : public game_driver, public impartial_analyses {
       build_with<impartial_rule<-1>>(req, kinds);
   }
 
+  std::uint64_t level_positions(tablebase& tb, int level) const override {
+    return positions_of_level(game_, tb, level);
+  }
+
+  void plan(const build_request& req, std::ostream& out) const override {
+    if constexpr (keyed_game<Game>::value) {
+      const impartial_kinds kinds = impartial_kinds::parse(req.values.empty() ? "all" : req.values);
+      const std::size_t bytes = kinds.genus    ? sizeof(impartial_record<7>)
+                                : kinds.misere ? sizeof(impartial_record<0>)
+                                               : sizeof(impartial_record<-1>);
+      print_reachable_plan(Game::ruleset_name, game_.rows(), game_.cols(), game_.symmetry().count, bytes, req, out);
+    } else {
+      game_driver::plan(req, out);
+    }
+  }
+
   position_ref parse(const std::string& text) const override {
     auto p = game_.parse(text);
     return ref(p);

@@ -59,6 +59,20 @@ class partizan_driver : public game_driver {
     });
   }
 
+  std::uint64_t level_positions(tablebase& tb, int level) const override {
+    return positions_of_level(game_, tb, level);
+  }
+
+  void plan(const build_request& req, std::ostream& out) const override {
+    if constexpr (keyed_game<Game>::value) {
+      partizan_kinds::parse(req.values.empty() ? "all" : req.values);
+      print_reachable_plan(Game::ruleset_name, game_.rows(), game_.cols(), game_.symmetry().count,
+                           sizeof(partizan_record), req, out);
+    } else {
+      game_driver::plan(req, out);
+    }
+  }
+
   using locator = position_locator<Game>;
   position_ref parse(const std::string& text) const override { return ref(game_.parse(text)); }
   std::string format(int level, std::uint64_t rank) const override { return format_by_rank(game_, level, rank); }

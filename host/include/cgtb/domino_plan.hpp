@@ -1,0 +1,70 @@
+// Planning a reachable domino table before building it: the exact number of
+// reachable positions of each level, counted without enumerating them, and
+// the memory, file size and time a build will need.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace cgtb {
+
+/// Number of regions of a rows x cols board with k empty cells whose covered
+/// cells can be tiled by dominoes (the positions of level k that can arise
+/// from the empty board), for k = 0..rows*cols.
+///
+/// Counted by a dynamic programme over the cells in row-major order of the
+/// board turned so that its rows are the shorter side (w <= 8 cells): the
+/// state is the set of broken-profile tilings still possible (profiles are
+/// w-bit masks of cells already covered by a domino reaching down or right),
+/// i.e. the subset construction of the tiling automaton; a region is counted
+/// when the empty profile survives the last cell. Throws input_error for
+/// boards whose shorter side exceeds 8.
+std::vector<std::uint64_t> count_reachable_regions(int rows, int cols);
+
+/// One level of a plan.
+struct level_plan {
+  int level = 0;
+  std::uint64_t positions = 0;  ///< reachable positions (exact)
+  std::uint64_t classes = 0;    ///< stored positions: about positions / symmetries
+  double value_bytes = 0;       ///< records of the stored positions
+  double peak_bytes = 0;        ///< resident memory while this level is built
+  double file_bytes = 0;        ///< estimated share of the file
+  double seconds = 0;           ///< estimated solve time (0 without calibration)
+};
+
+/// Plan of a reachable table with `symmetries` board symmetries and records
+/// of `record_bytes` bytes, levels ascending (board's parity). Memory follows
+/// the CPU backend's layout (cuda/src/solve_driver.hpp): every level's keys
+/// on the host, and while level L is solved, the keys, rank tables and
+/// records of L and L-2; the forward pass holds a hash set for the level
+/// below. `seconds_per_class` and `bits_per_class` come from a calibration
+/// build (0 to leave time and file size out).
+std::vector<level_plan> plan_reachable_table(int rows, int cols, int symmetries, std::size_t record_bytes,
+                                             double seconds_per_class, double bits_per_class);
+
+/// Largest peak_bytes of a plan.
+double plan_peak_bytes(const std::vector<level_plan>& plan);
+
+}  // namespace cgtb
+
+namespace cgtb {
+
+struct build_request;
+
+/// Prints the plan of a reachable `ruleset` table ("cram" or "domineering")
+/// on a rows x cols board with `symmetries` symmetries and records of
+/// `record_bytes` (cgtb plan): per level positions, stored positions, bytes of
+/// values, peak memory, estimated file size and time, and the totals. Time and
+/// file size come from a calibration build of the same table on the largest
+/// smaller board (same values) with at most about 300,000 stored positions.
+/// Throws what a build throws.
+void print_reachable_plan(const std::string& ruleset, int rows, int cols, int symmetries, std::size_t record_bytes,
+                          const build_request& req, std::ostream& out);
+
+/// Throws resource_error, naming the level and the figures, when the plan of
+/// a reachable table needs more memory than `max_memory` bytes (0 = the
+/// memory available now).
+void check_reachable_plan(int rows, int cols, int symmetries, std::size_t record_bytes, std::size_t max_memory);
+
+}  // namespace cgtb

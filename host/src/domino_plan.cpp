@@ -1,0 +1,246 @@
+#include "cgtb/domino_plan.hpp"
+
+#include <algorithm>
+#include <array>
+#include <map>
+
+#include "cgtb/error.hpp"
+
+namespace cgtb {
+
+namespace {
+
+/// A set of w-bit profiles (w <= 8): bit s of word s / 64.
+using profile_set = std::array<std::uint64_t, 4>;
+
+bool has(const profile_set& p, unsigned s) { return (p[s >> 6] >> (s & 63)) & 1; }
+void add(profile_set& p, unsigned s) { p[s >> 6] |= 1ull << (s & 63); }
+bool none(const profile_set& p) { return !(p[0] | p[1] | p[2] | p[3]); }
+
+}  // namespace
+
+std::vector<std::uint64_t> count_reachable_regions(int rows, int cols) {
+  const int w = std::min(rows, cols), h = std::max(rows, cols);
+  if (w > 8) throw input_error("cannot count reachable regions of a board whose shorter side exceeds 8");
+  const int cells = w * h;
+  // counts[S][k]: regions of the cells so far with k empty cells whose
+  // possible profiles are exactly S.
+  std::map<profile_set, std::vector<std::uint64_t>> cur, next;
+  profile_set start{};
+  add(start, 0);
+  cur[start] = std::vector<std::uint64_t>(static_cast<std::size_t>(cells) + 1, 0);
+  cur[start][0] = 1;
+  const unsigned top = 1u << (w - 1);
+  for (int i = 0; i < cells; ++i) {
+    const int r = i / w, c = i % w;
+    next.clear();
+    for (const auto& [set, counts] : cur) {
+      for (int empty = 0; empty < 2; ++empty) {
+        profile_set out{};
+        for (unsigned s = 0; s < (1u << w); ++s) {
+          if (!has(set, s)) continue;
+          if (s & 1) {
+            // Covered by a domino from above or the left: must be covered.
+            if (!empty) add(out, s >> 1);
+          } else if (empty) {
+            add(out, s >> 1);
+          } else {
+            if (r + 1 < h) add(out, (s >> 1) | top);             // vertical domino down
+            if (c + 1 < w && !(s & 2)) add(out, (s >> 1) | 1u);  // horizontal domino right
+          }
+        }
+        if (none(out)) continue;
+        auto& dst = next[out];
+        if (dst.empty()) dst.assign(static_cast<std::size_t>(cells) + 1, 0);
+        for (int k = 0; k + empty <= cells; ++k)
+          dst[static_cast<std::size_t>(k + empty)] += counts[static_cast<std::size_t>(k)];
+      }
+    }
+    cur.swap(next);
+  }
+  std::vector<std::uint64_t> total(static_cast<std::size_t>(cells) + 1, 0);
+  for (const auto& [set, counts] : cur)
+    if (has(set, 0))
+      for (int k = 0; k <= cells; ++k) total[static_cast<std::size_t>(k)] += counts[static_cast<std::size_t>(k)];
+  return total;
+}
+
+std::vector<level_plan> plan_reachable_table(int rows, int cols, int symmetries, std::size_t record_bytes,
+                                             double seconds_per_class, double bits_per_class) {
+  const std::vector<std::uint64_t> reach = count_reachable_regions(rows, cols);
+  const int cells = rows * cols;
+  std::vector<level_plan> plan;
+  double host_keys = 0;
+  for (int k = cells % 2; k <= cells; k += 2) {
+    level_plan p;
+    p.level = k;
+    p.positions = reach[static_cast<std::size_t>(k)];
+    p.classes = std::max<std::uint64_t>(p.positions ? 1 : 0, p.positions / static_cast<std::uint64_t>(symmetries));
+    p.value_bytes = static_cast<double>(p.classes) * static_cast<double>(record_bytes);
+    p.file_bytes = static_cast<double>(p.classes) * bits_per_class / 8;
+    p.seconds = static_cast<double>(p.classes) * seconds_per_class;
+    host_keys += 8.0 * static_cast<double>(p.classes);
+    plan.push_back(p);
+  }
+  auto slots = [](double n) {
+    double c = 2;
+    while (c < 2 * n) c *= 2;
+    return c;
+  };
+  for (std::size_t i = 0; i < plan.size(); ++i) {
+    const double n = static_cast<double>(plan[i].classes);
+    const double below = i ? static_cast<double>(plan[i - 1].classes) : 0;
+    // Solving level i: keys, rank table and records of it and the level below,
+    // and the file keys of it.
+    const double solve = (8 + static_cast<double>(record_bytes)) * (n + below) + 16 * (slots(n) + slots(below)) + 8 * n;
+    // Forward pass into level i from the level above: the keys of the level
+    // above, a hash set of up to 4 slots per key found, and the sorted keys.
+    const double above = i + 1 < plan.size() ? static_cast<double>(plan[i + 1].classes) : 0;
+    const double forward = 8 * above + 8 * slots(2 * n) + 8 * n;
+    plan[i].peak_bytes = host_keys + std::max(solve, forward);
+  }
+  return plan;
+}
+
+double plan_peak_bytes(const std::vector<level_plan>& plan) {
+  double m = 0;
+  for (const auto& p : plan) m = std::max(m, p.peak_bytes);
+  return m;
+}
+
+}  // namespace cgtb
+
+// ------------------------------------------------------------ plan, printed
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <iomanip>
+#include <ostream>
+
+#include "cgtb/backend.hpp"
+#include "cgtb/driver.hpp"
+#include "cgtb/tablebase.hpp"
+
+namespace cgtb {
+
+namespace {
+
+std::uint64_t dominoes(int rows, int cols) { return static_cast<std::uint64_t>(rows * (cols - 1) + cols * (rows - 1)); }
+
+std::string size_text(double b) {
+  char buf[32];
+  if (b >= 1e9)
+    std::snprintf(buf, sizeof buf, "%.2f GB", b / 1e9);
+  else if (b >= 1e6)
+    std::snprintf(buf, sizeof buf, "%.1f MB", b / 1e6);
+  else
+    std::snprintf(buf, sizeof buf, "%.1f kB", b / 1e3);
+  return buf;
+}
+
+std::string time_text(double s) {
+  char buf[32];
+  if (s >= 3600)
+    std::snprintf(buf, sizeof buf, "%.1f h", s / 3600);
+  else if (s >= 60)
+    std::snprintf(buf, sizeof buf, "%.1f min", s / 60);
+  else
+    std::snprintf(buf, sizeof buf, "%.2f s", s);
+  return buf;
+}
+
+}  // namespace
+
+void print_reachable_plan(const std::string& ruleset, int rows, int cols, int symmetries, std::size_t record_bytes,
+                          const build_request& req, std::ostream& out) {
+  // Calibration board: the largest r x c inside the board (same orientation)
+  // with at most about 300,000 stored positions.
+  int cr = 1, cc = 1;
+  double best = -1;
+  for (int r = 1; r <= rows; ++r)
+    for (int c = 1; c <= cols; ++c) {
+      if (std::min(r, c) > 8) continue;
+      std::uint64_t n = 0;
+      for (std::uint64_t x : count_reachable_regions(r, c)) n += x;
+      const double classes = static_cast<double>(n) / symmetries;
+      if (classes <= 3e5 && classes > best) {
+        best = classes;
+        cr = r;
+        cc = c;
+      }
+    }
+  tablebase_header h;
+  h.ruleset = ruleset;
+  h.params = std::to_string(cr) + "x" + std::to_string(cc);
+  h.index = "keys/1";
+  h.positions = "reachable";
+  h.symmetry = symmetries > 1 ? "on" : "none";
+  auto drv = driver_for_header(h);
+  build_request cal = req;
+  cal.output = (std::filesystem::temp_directory_path() / ("cgtb-plan-" + std::to_string(getpid()) + ".cgtb")).string();
+  cal.progress = false;
+  cal.stats = false;
+  cal.solve.count_options = false;
+  const auto t0 = std::chrono::steady_clock::now();
+  drv->build(cal);
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  std::uint64_t classes = 0, bytes = 0;
+  {
+    tablebase tb(cal.output, 0);
+    for (const auto& l : tb.levels()) classes += l.positions;
+    bytes = tb.file_size();
+  }
+  std::filesystem::remove(cal.output);
+  // Time per stored position grows with the options per position: scaled by
+  // the dominoes of the two boards.
+  const double per_class = secs / static_cast<double>(std::max<std::uint64_t>(classes, 1)) *
+                           static_cast<double>(dominoes(rows, cols)) / static_cast<double>(dominoes(cr, cc));
+  const double bits = 8.0 * static_cast<double>(bytes) / static_cast<double>(std::max<std::uint64_t>(classes, 1));
+  const auto plan = plan_reachable_table(rows, cols, symmetries, record_bytes, per_class, bits);
+
+  out << ruleset << " " << rows << "x" << cols << ", reachable positions, " << symmetries
+      << (symmetries == 1 ? " symmetry (none)" : " symmetries") << ", " << record_bytes << "-byte records ("
+      << req.values << ")\n";
+  out << "calibration: " << h.params << " built in " << time_text(secs) << " (" << classes << " stored positions)\n";
+  out << std::setw(6) << "level" << std::setw(16) << "positions" << std::setw(15) << "stored" << std::setw(12)
+      << "values" << std::setw(12) << "peak mem" << std::setw(12) << "file" << std::setw(11) << "time"
+      << "\n";
+  double tv = 0, tf = 0, ts = 0;
+  std::uint64_t tp = 0, tc = 0;
+  for (const auto& p : plan) {
+    out << std::setw(6) << p.level << std::setw(16) << p.positions << std::setw(15) << p.classes << std::setw(12)
+        << size_text(p.value_bytes) << std::setw(12) << size_text(p.peak_bytes) << std::setw(12)
+        << size_text(p.file_bytes) << std::setw(11) << time_text(p.seconds) << "\n";
+    tp += p.positions;
+    tc += p.classes;
+    tv += p.value_bytes;
+    tf += p.file_bytes;
+    ts += p.seconds;
+  }
+  out << std::setw(6) << "total" << std::setw(16) << tp << std::setw(15) << tc << std::setw(12) << size_text(tv)
+      << std::setw(12) << size_text(plan_peak_bytes(plan)) << std::setw(12) << size_text(tf) << std::setw(11)
+      << time_text(ts) << "\n";
+  const double avail =
+      static_cast<double>(req.solve.max_memory ? req.solve.max_memory : detail::host_available_bytes());
+  out << "memory available to the build: " << size_text(avail)
+      << (plan_peak_bytes(plan) > avail ? " (the build would be refused)" : "") << "\n";
+  out << "stored positions are estimated as positions / symmetries; time and file size are estimates from the "
+         "calibration build (solve only, one backend: "
+      << backend_name(req.solve.backend) << ")\n";
+}
+
+void check_reachable_plan(int rows, int cols, int symmetries, std::size_t record_bytes, std::size_t max_memory) {
+  if (std::min(rows, cols) > 8) return;
+  const auto plan = plan_reachable_table(rows, cols, symmetries, record_bytes, 0, 0);
+  const double avail = static_cast<double>(max_memory ? max_memory : detail::host_available_bytes());
+  for (const auto& p : plan)
+    if (p.peak_bytes > avail)
+      throw resource_error("the plan of this table needs " + size_text(p.peak_bytes) + " of host memory at level " +
+                           std::to_string(p.level) + " (about " + std::to_string(p.classes) +
+                           " stored positions there), more than the " + size_text(avail) +
+                           (max_memory ? " of --max-memory" : " available") + "; see cgtb plan");
+}
+
+}  // namespace cgtb
