@@ -143,8 +143,10 @@ int parse_build(const std::string& command, int argc, char** argv, std::unique_p
       "max-memory", "refuse a build that needs more memory than this (e.g. 12G; default: the memory available)",
       cxxopts::value<std::string>())("stats",
                                      "print per-level figures: positions, options, time, positions/s, peak memory")(
-      "q,quiet", "no progress lines")("block-entries", "positions per compressed block",
-                                      cxxopts::value<std::uint32_t>()->default_value("4096"))(
+      "resume",
+      "checkpoint every finished level (FILE.partial-PID and FILE.partial-PID.ckpt) and continue a killed build of "
+      "the same file and parameters from its last finished level")("q,quiet", "no progress lines")(
+      "block-entries", "positions per compressed block", cxxopts::value<std::uint32_t>()->default_value("4096"))(
       "zstd-level", "zstd compression level (1-19)", cxxopts::value<int>()->default_value("9"));
   auto r = parse_or_help(o, argc - 1, argv + 1);
   if (!r.unmatched().empty()) throw input_error("unexpected argument '" + r.unmatched()[0] + "'");
@@ -161,6 +163,7 @@ int parse_build(const std::string& command, int argc, char** argv, std::unique_p
   req.solve.count_options = r.count("stats") > 0;
   req.stats = r.count("stats") > 0;
   req.progress = r.count("quiet") == 0;
+  req.resume = r.count("resume") > 0;
   req.block_entries = r["block-entries"].as<std::uint32_t>();
   if (req.block_entries < 64 || req.block_entries > (1u << 20))
     throw input_error("--block-entries must be between 64 and 1048576");

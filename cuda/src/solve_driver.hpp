@@ -282,6 +282,28 @@ void solve_with(const Game& game, const solve_options& opts, const level_consume
       throw resource_error("level " + std::to_string(level) + " has " + std::to_string(n) + " positions and needs " +
                            format_bytes(need) + " but only " + format_bytes(static_cast<double>(be.available_bytes())) +
                            " of " + be.memory_name() + " memory is available");
+    if (level <= opts.resume_after) {
+      // Solved by the build this one resumes: only the levels the next
+      // unsolved level's options reach are loaded.
+      int next_level = top + 1;
+      for (int l : levels)
+        if (l > opts.resume_after) {
+          next_level = l;
+          break;
+        }
+      if (span == 0 || level >= next_level - span) {
+        std::vector<record> saved(n);
+        if (!opts.load_level) throw std::logic_error("resumed solve without load_level");
+        opts.load_level(level, n, saved.data());
+        auto in = be.upload(saved);
+        index.make_resident(level);
+        index.sync();
+        by_level_host[static_cast<std::size_t>(level)] = in.data();
+        mark(level);
+        resident.emplace(level, std::move(in));
+      }
+      continue;
+    }
     auto t0 = clock::now();
     index.make_resident(level);
     index.sync();

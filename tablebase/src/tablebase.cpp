@@ -10,6 +10,8 @@
 
 #include <algorithm>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <iterator>
 #include <limits>
 #include <sstream>
@@ -287,7 +289,13 @@ void disarm_cleanup() {
 }  // namespace
 
 tablebase_writer::tablebase_writer(const std::string& path, tablebase_header header)
-    : path_(path), tmp_(path + ".partial-" + std::to_string(getpid())), header_(std::move(header)) {
+    : tablebase_writer(path, std::move(header), false) {}
+
+tablebase_writer::tablebase_writer(const std::string& path, tablebase_header header, bool resumable)
+    : path_(path),
+      tmp_(path + ".partial-" + std::to_string(getpid())),
+      header_(std::move(header)),
+      resumable_(resumable) {
   if (path.empty()) throw input_error("no output file given");
   if (!known_index_scheme(header_.index))
     throw std::logic_error("tablebase_writer: unknown index scheme '" + header_.index + "' (known: " + kIndexRuleset +
@@ -303,9 +311,14 @@ tablebase_writer::tablebase_writer(const std::string& path, tablebase_header hea
   struct stat st;
   if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode))
     throw input_error("cannot write '" + path + "': it exists and is not a regular file");
+  if (resumable_ && take_over_checkpoint()) return;
   f_ = std::fopen(tmp_.c_str(), "wb");
   if (!f_) throw input_error("cannot write '" + path_ + "': " + std::strerror(errno));
-  arm_cleanup(tmp_);
+  if (!resumable_) arm_cleanup(tmp_);
+  write_preamble();
+}
+
+void tablebase_writer::write_preamble() {
   std::string pre(reinterpret_cast<const char*>(kMagic), 8);
   put32(pre, kFormatVersion);
   put32(pre, 0);
@@ -318,8 +331,137 @@ tablebase_writer::tablebase_writer(const std::string& path, tablebase_header hea
 
 tablebase_writer::~tablebase_writer() {
   if (f_) std::fclose(f_);
-  if (!done_) std::remove(tmp_.c_str());
+  if (!done_ && !resumable_) std::remove(tmp_.c_str());
+  if (done_) std::remove(ckpt_path().c_str());
   disarm_cleanup();
+}
+
+// ----------------------------------------------------------------- checkpoints
+//
+// PATH.partial-PID.ckpt, little-endian: magic "CGTBCKP1"; u64 header-text
+// length and the text; u64 file offset; u32 level count and per level u32
+// level, u64 positions, u64 first block, u64 blocks; u64 block count and per
+// block u64 offset, u32 compressed size, u32 raw size, u64 checksum, u64
+// first key; u64 payload length and the payload; XXH64 of everything before.
+
+namespace {
+constexpr char kCkptMagic[9] = "CGTBCKP1";
+}
+
+void tablebase_writer::checkpoint(const std::string& payload) {
+  if (!resumable_) throw std::logic_error("tablebase_writer: checkpoint of a writer that is not resumable");
+  if (std::fflush(f_) != 0 || fsync(fileno(f_)) != 0)
+    throw resource_error("flushing '" + tmp_ + "' failed: " + std::strerror(errno));
+  std::string c(kCkptMagic, 8);
+  const std::string text = header_.to_text();
+  put64(c, text.size());
+  c += text;
+  put64(c, offset_);
+  put32(c, static_cast<std::uint32_t>(levels_.size()));
+  for (const auto& l : levels_) {
+    put32(c, static_cast<std::uint32_t>(l.level));
+    put64(c, l.positions);
+    put64(c, l.first_block);
+    put64(c, l.blocks);
+  }
+  put64(c, blocks_.size());
+  for (const auto& b : blocks_) {
+    put64(c, b.offset);
+    put32(c, b.compressed_size);
+    put32(c, b.raw_size);
+    put64(c, b.checksum);
+    put64(c, b.first_key);
+  }
+  put64(c, payload.size());
+  c += payload;
+  put64(c, XXH64(c.data(), c.size(), 0));
+  const std::string tmp = ckpt_path() + ".tmp";
+  std::FILE* f = std::fopen(tmp.c_str(), "wb");
+  if (!f) throw resource_error("cannot write checkpoint '" + tmp + "': " + std::strerror(errno));
+  const bool ok = std::fwrite(c.data(), 1, c.size(), f) == c.size() && std::fflush(f) == 0 && fsync(fileno(f)) == 0;
+  std::fclose(f);
+  if (!ok || std::rename(tmp.c_str(), ckpt_path().c_str()) != 0)
+    throw resource_error("writing checkpoint '" + ckpt_path() + "' failed: " + std::strerror(errno));
+}
+
+bool tablebase_writer::take_over_checkpoint() {
+  namespace fs = std::filesystem;
+  const fs::path target(path_);
+  const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
+  const std::string prefix = target.filename().string() + ".partial-";
+  std::string best_ckpt, best_partial;
+  std::uint64_t best_levels = 0;
+  std::string best_bytes;
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(dir, ec)) {
+    const std::string name = e.path().filename().string();
+    if (name.rfind(prefix, 0) != 0 || name.size() < 5 || name.compare(name.size() - 5, 5, ".ckpt") != 0) continue;
+    const std::string pid_text = name.substr(prefix.size(), name.size() - 5 - prefix.size());
+    if (pid_text.empty() || pid_text.find_first_not_of("0123456789") != std::string::npos) continue;
+    const long pid = std::strtol(pid_text.c_str(), nullptr, 10);
+    if (pid != getpid() && ::kill(static_cast<pid_t>(pid), 0) == 0)
+      throw input_error("a build of '" + path_ + "' is still running as process " + pid_text);
+    const fs::path partial = dir / (prefix + pid_text);
+    if (!fs::is_regular_file(partial)) continue;
+    std::ifstream in(e.path(), std::ios::binary);
+    std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    auto bad = [&](const std::string& why) {
+      return input_error("checkpoint '" + e.path().string() + "' " + why + "; remove '" + partial.string() +
+                         "' and it to build afresh");
+    };
+    if (bytes.size() < 32 || bytes.compare(0, 8, kCkptMagic) != 0) throw bad("is not a cgtb checkpoint");
+    const auto* u = reinterpret_cast<const unsigned char*>(bytes.data());
+    if (get64(u + bytes.size() - 8) != XXH64(bytes.data(), bytes.size() - 8, 0)) throw bad("is corrupt");
+    const std::uint64_t hl = get64(u + 8);
+    if (hl > bytes.size()) throw bad("is corrupt");
+    if (bytes.compare(16, hl, header_.to_text()) != 0) throw bad("belongs to a build with other parameters");
+    const std::uint64_t nlev = get32(u + 16 + hl + 8);
+    if (nlev >= best_levels) {
+      best_levels = nlev;
+      best_ckpt = e.path().string();
+      best_partial = partial.string();
+      best_bytes = std::move(bytes);
+    }
+  }
+  if (best_ckpt.empty()) return false;
+  // Parse the state (its checksum and header were checked above).
+  const auto* u = reinterpret_cast<const unsigned char*>(best_bytes.data());
+  const std::size_t end = best_bytes.size() - 8;
+  std::size_t pos = 16 + get64(u + 8);
+  auto need = [&](std::size_t n) {
+    if (pos + n > end) throw input_error("checkpoint '" + best_ckpt + "' is truncated");
+  };
+  need(12);
+  offset_ = get64(u + pos);
+  const std::uint32_t nlev = get32(u + pos + 8);
+  pos += 12;
+  for (std::uint32_t i = 0; i < nlev; ++i, pos += 28) {
+    need(28);
+    levels_.push_back({static_cast<int>(get32(u + pos)), get64(u + pos + 4), get64(u + pos + 12), get64(u + pos + 20)});
+  }
+  need(8);
+  const std::uint64_t nb = get64(u + pos);
+  pos += 8;
+  for (std::uint64_t i = 0; i < nb; ++i, pos += 32) {
+    need(32);
+    blocks_.push_back(
+        {get64(u + pos), get32(u + pos + 8), get32(u + pos + 12), get64(u + pos + 16), get64(u + pos + 24)});
+  }
+  need(8);
+  const std::uint64_t pl = get64(u + pos);
+  pos += 8;
+  need(pl);
+  payload_.assign(best_bytes, pos, pl);
+  // Take the files over under this process's names and cut the data back to
+  // the checkpointed offset.
+  if (best_partial != tmp_ && (std::rename(best_partial.c_str(), tmp_.c_str()) != 0 ||
+                               std::rename(best_ckpt.c_str(), ckpt_path().c_str()) != 0))
+    throw input_error("cannot take over '" + best_partial + "': " + std::strerror(errno));
+  f_ = std::fopen(tmp_.c_str(), "r+b");
+  if (!f_ || ::ftruncate(fileno(f_), static_cast<off_t>(offset_)) != 0 || std::fseek(f_, 0, SEEK_END) != 0)
+    throw input_error("cannot continue '" + tmp_ + "': " + std::strerror(errno));
+  resumed_ = true;
+  return true;
 }
 
 void tablebase_writer::write(const void* p, std::size_t n) {

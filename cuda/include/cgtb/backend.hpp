@@ -49,6 +49,11 @@ struct solve_options {
   bool count_options = false;  ///< count options per level (one more pass)
   bool progress = false;       ///< a line per level of a keyed index's forward pass on stderr
   std::size_t max_memory = 0;  ///< bytes a build may use (0 = the memory available)
+  /// Resumed builds: levels up to this one are solved already (-1: none).
+  /// Those the next levels' options reach are loaded with load_level, which
+  /// fills `n` records of the level at `records` (host memory).
+  int resume_after = -1;
+  std::function<void(int level, std::uint64_t n, void* records)> load_level;
 };
 
 /// Receives each level once solved, in ascending level order. `records` points

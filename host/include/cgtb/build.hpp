@@ -4,7 +4,10 @@
 #pragma once
 
 #include <chrono>
+#include <csignal>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <iostream>
 #include <vector>
 
@@ -37,7 +40,10 @@ void solve_and_write(const Game& game, const tablebase_header& h, const build_re
   if constexpr (keyed_game<Game>::value)
     check_reachable_plan(game.rows(), game.cols(), game.symmetry().count, sizeof(typename Rule::record),
                          opts.max_memory);
-  tablebase_writer w(req.output, h);
+  using record = typename Rule::record;
+  if (req.resume && game.option_level_span() != 2)
+    throw input_error("--resume is available for games whose options lie on the level just below (Cram, Domineering)");
+  tablebase_writer w(req.output, h, req.resume);
   const std::size_t nf = h.fields.size();
   std::vector<level_report> reports;
   const std::size_t nlevels = game.levels().size();
@@ -46,6 +52,28 @@ void solve_and_write(const Game& game, const tablebase_header& h, const build_re
   std::vector<std::uint64_t> file_keys;
   solve_options o = opts;
   o.progress = req.progress;
+  // Resumable builds: the checkpoint after each level carries that level's
+  // records (level, count, record size, raw records), all the next level needs.
+  if (w.resumed()) {
+    const std::string& pl = w.resumed_payload();
+    std::int64_t head[3] = {0, 0, 0};
+    if (pl.size() < sizeof head) throw input_error("checkpoint of '" + req.output + "' holds no records");
+    std::memcpy(head, pl.data(), sizeof head);
+    if (head[2] != static_cast<std::int64_t>(sizeof(record)) ||
+        pl.size() != sizeof head + static_cast<std::size_t>(head[1]) * sizeof(record) || w.levels().empty() ||
+        w.levels().back().level != head[0])
+      throw input_error("checkpoint of '" + req.output + "' does not match this build; remove its partial files");
+    o.resume_after = static_cast<int>(head[0]);
+    o.load_level = [&w, head](int level, std::uint64_t n, void* dst) {
+      if (level != head[0] || static_cast<std::int64_t>(n) != head[1])
+        throw input_error("checkpoint records are of level " + std::to_string(head[0]) + ", not " +
+                          std::to_string(level));
+      std::memcpy(dst, w.resumed_payload().data() + sizeof head, n * sizeof(record));
+    };
+    if (req.progress)
+      std::fprintf(stderr, "[cgtb] resuming %s after level %d\n", req.output.c_str(), static_cast<int>(head[0]));
+  }
+  const char* kill_after = std::getenv("CGTB_TEST_KILL_AFTER_LEVEL");  // test hook: see tests/test_resume.cpp
   solve<Game, Rule>(game, o, [&](const level_report& r, const typename Rule::record* rec) {
     const std::uint64_t* keys = nullptr;
     if constexpr (keyed_game<Game>::value) {
@@ -63,6 +91,14 @@ void solve_and_write(const Game& game, const tablebase_header& h, const build_re
             for (std::uint64_t j = 0; j < count; ++j) v[f * count + j] = field(rec[first + j], f);
         },
         keys);
+    if (req.resume) {
+      const std::int64_t head[3] = {r.level, static_cast<std::int64_t>(r.positions),
+                                    static_cast<std::int64_t>(sizeof(record))};
+      std::string payload(reinterpret_cast<const char*>(head), sizeof head);
+      payload.append(reinterpret_cast<const char*>(rec), r.positions * sizeof(record));
+      w.checkpoint(payload);
+      if (kill_after && std::atoi(kill_after) == r.level) std::raise(SIGKILL);
+    }
     reports.push_back(r);
     if (each) print_progress(r, reports.size(), nlevels);
   });

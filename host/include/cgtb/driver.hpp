@@ -44,6 +44,7 @@ struct build_request {
   solve_options solve;
   bool progress = true;  ///< a line per level on stderr
   bool stats = false;    ///< per-level figures on stdout
+  bool resume = false;   ///< checkpoint every level; continue a killed build of the same file (--resume)
   std::uint32_t block_entries = 4096;
   int zstd_level = 9;
 };

@@ -92,6 +92,16 @@ class tablebase_writer {
   /// the file cannot be created, std::logic_error if header.index is not a
   /// known scheme or a header value holds a line break.
   tablebase_writer(const std::string& path, tablebase_header header);
+  /// Resumable writer (cgtb build --resume). If the folder of `path` holds the
+  /// partial file and checkpoint (PATH.partial-PID and PATH.partial-PID.ckpt)
+  /// of an earlier build of the same header whose process is gone, the writer
+  /// takes both over under this process's PID and continues after the last
+  /// checkpointed level (resumed() is true); otherwise it starts afresh. A
+  /// resumable writer keeps its partial file and checkpoint when it is
+  /// destroyed unfinished or the build is interrupted by a signal, so that the
+  /// build can be resumed. Throws input_error when a build of the same file is
+  /// still running, or a checkpoint is unreadable.
+  tablebase_writer(const std::string& path, tablebase_header header, bool resumable);
   ~tablebase_writer();
   tablebase_writer(const tablebase_writer&) = delete;
   tablebase_writer& operator=(const tablebase_writer&) = delete;
@@ -116,8 +126,23 @@ class tablebase_writer {
 
   std::uint64_t bytes_written() const { return offset_; }
 
+  /// True when this writer continues a checkpointed build.
+  bool resumed() const { return resumed_; }
+  /// Levels already written (after a resume: those of the checkpoint).
+  const std::vector<level_entry>& levels() const { return levels_; }
+  /// Payload of the checkpoint resumed from (empty when not resumed).
+  const std::string& resumed_payload() const { return payload_; }
+  /// Flushes the levels written so far to disk and replaces the checkpoint
+  /// PATH.partial-PID.ckpt (written to a temporary name and renamed) with the
+  /// writer's state and `payload` (opaque bytes the builder needs to go on,
+  /// e.g. the solver's records of the last level). Resumable writers only.
+  void checkpoint(const std::string& payload);
+
  private:
   void write(const void* p, std::size_t n);
+  void write_preamble();
+  bool take_over_checkpoint();
+  std::string ckpt_path() const { return tmp_ + ".ckpt"; }
   std::string path_, tmp_;
   tablebase_header header_;
   std::FILE* f_ = nullptr;
@@ -125,6 +150,8 @@ class tablebase_writer {
   std::vector<level_entry> levels_;
   std::vector<block_entry> blocks_;
   bool done_ = false;
+  bool resumable_ = false, resumed_ = false;
+  std::string payload_;
 };
 
 /// A decompressed block: values of `count` consecutive ranks.
