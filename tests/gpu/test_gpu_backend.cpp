@@ -9,6 +9,8 @@
 
 #include "cgtb/backend.hpp"
 #include "cgtb/games/cram.hpp"
+#include "cgtb/games/domino_reachable.hpp"
+#include "cgtb/rules/partizan.hpp"
 #include "cgtb/rules/impartial.hpp"
 
 namespace {
@@ -26,6 +28,10 @@ std::map<int, std::vector<unsigned char>> solve_bytes(const Game& g, cgtb::backe
   cgtb::solve<Game, Rule>(g, o, [&](const cgtb::level_report& r, const typename Rule::record* rec) {
     auto p = reinterpret_cast<const unsigned char*>(rec);
     out[r.level].assign(p, p + r.positions * sizeof(typename Rule::record));
+    if (r.keys) {  // keyed index: the stored positions must agree too
+      auto k = reinterpret_cast<const unsigned char*>(r.keys);
+      out[r.level].insert(out[r.level].end(), k, k + r.positions * sizeof(std::uint64_t));
+    }
   });
   return out;
 }
@@ -43,5 +49,26 @@ TEST_P(CramGpu, CudaRecordsAreByteIdenticalToCpu) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Boards, CramGpu, ::testing::Values("1x12", "3x4", "4x5", "3x6", "5x5", "4x6"));
+
+TEST_P(CramGpu, ReachableIndexKeysAndRecordsAreByteIdenticalToCpu) {
+  if (!have_gpu()) GTEST_SKIP() << "no CUDA device";
+  auto c = cgtb::cram::from_board_text(GetParam());
+  const cgtb::cram_reachable g(c, c.rows() == c.cols() ? "square" : "rectangle");
+  using R = cgtb::impartial_rule<7>;
+  auto cpu = solve_bytes<cgtb::cram_reachable, R>(g, cgtb::backend_kind::cpu);
+  auto gpu = solve_bytes<cgtb::cram_reachable, R>(g, cgtb::backend_kind::cuda);
+  ASSERT_EQ(cpu.size(), gpu.size());
+  for (const auto& [level, bytes] : cpu) EXPECT_EQ(bytes, gpu[level]) << "level " << level;
+}
+
+TEST(DomineeringGpu, ReachableIndexKeysAndRecordsAreByteIdenticalToCpu) {
+  if (!have_gpu()) GTEST_SKIP() << "no CUDA device";
+  const cgtb::domineering_reachable g(cgtb::domineering(5, 5), "rectangle");
+  using R = cgtb::partizan_rule;
+  auto cpu = solve_bytes<cgtb::domineering_reachable, R>(g, cgtb::backend_kind::cpu);
+  auto gpu = solve_bytes<cgtb::domineering_reachable, R>(g, cgtb::backend_kind::cuda);
+  ASSERT_EQ(cpu.size(), gpu.size());
+  for (const auto& [level, bytes] : cpu) EXPECT_EQ(bytes, gpu[level]) << "level " << level;
+}
 
 }  // namespace
