@@ -82,7 +82,8 @@ class solve_index<Backend, Game, true> {
       : be_(be), game_(game), table_(table) {
     const std::vector<int> levels = game.levels();
     const int top = levels.back();
-    keys_.resize(static_cast<std::size_t>(top) + 1);
+    packed_.resize(static_cast<std::size_t>(top) + 1);
+    sizes_.assign(static_cast<std::size_t>(top) + 1, 0);
     host_levels_.resize(static_cast<std::size_t>(top) + 1);
     dev_levels_ = be.template allocate<reachable_level>(host_levels_.size());
     forward(levels, opts);
@@ -90,23 +91,29 @@ class solve_index<Backend, Game, true> {
   }
 
   view_type view() const { return game_.view(table_, dev_levels_.data()); }
-  std::uint64_t size(int level) const { return keys_[static_cast<std::size_t>(level)].size(); }
+  std::uint64_t size(int level) const { return sizes_[static_cast<std::size_t>(level)]; }
   double index_bytes(int level) const {
     return static_cast<double>(size(level)) * sizeof(std::uint64_t) +
-           static_cast<double>(slot_count(size(level))) * sizeof(key_slot);
+           static_cast<double>(slot_count(size(level))) * sizeof(std::uint32_t);
   }
-  const std::uint64_t* keys(int level) const { return keys_[static_cast<std::size_t>(level)].data(); }
+  /// Keys of the level last made resident, in host memory.
+  const std::uint64_t* keys(int level) const { return level == current_level_ ? current_.data() : nullptr; }
 
   /// Uploads level L's keys and builds its rank table on the backend.
   void make_resident(int level) {
-    const std::vector<std::uint64_t>& k = keys_[static_cast<std::size_t>(level)];
+    unpack(level, current_);
+    current_level_ = level;
+    const std::vector<std::uint64_t>& k = current_;
     const std::uint64_t n = k.size(), cap = slot_count(n);
-    resident r{be_.upload(k), be_.template allocate<key_slot>(cap)};
+    if (n > kMaxLevelSize)
+      throw resource_error("level " + std::to_string(level) + " has " + std::to_string(n) +
+                           " stored positions, more than a keyed level holds (2^32 - 1)");
+    resident r{be_.upload(k), be_.template allocate<std::uint32_t>(cap)};
     auto full = be_.template allocate<int>(1);
     const int zero = 0;
     be_.copy_to_device(full.data(), &zero, 1);
     be_.with_policy(n, [&](auto policy) {
-      thrust::fill(policy, r.slots.data(), r.slots.data() + cap, key_slot{kEmptySlot, 0});
+      thrust::fill(policy, r.slots.data(), r.slots.data() + cap, 0u);
       thrust::for_each(policy, thrust::counting_iterator<std::uint64_t>(0), thrust::counting_iterator<std::uint64_t>(n),
                        rank_table_kernel{r.keys.data(), r.slots.data(), cap - 1, full.data()});
       be_.check("rank table");
@@ -133,13 +140,13 @@ class solve_index<Backend, Game, true> {
  private:
   struct resident {
     typename Backend::template buffer<std::uint64_t> keys;
-    typename Backend::template buffer<key_slot> slots;
+    typename Backend::template buffer<std::uint32_t> slots;
   };
 
-  /// Slots of a rank table for n keys: a power of two, load at most 1/2.
+  /// Slots of a rank table for n keys: a power of two, load at most 2/3.
   static std::uint64_t slot_count(std::uint64_t n) {
     std::uint64_t c = 2;
-    while (c < 2 * n) c <<= 1;
+    while (2 * c < 3 * n) c <<= 1;
     return c;
   }
 
@@ -147,8 +154,9 @@ class solve_index<Backend, Game, true> {
     using clock = std::chrono::steady_clock;
     const view_type v = game_.view(table_, nullptr);
     const int top = levels.back();
-    keys_[static_cast<std::size_t>(top)] = {game_.canonical(game_.start())};
-    auto cur = be_.upload(keys_[static_cast<std::size_t>(top)]);
+    const std::vector<std::uint64_t> start = {game_.canonical(game_.start())};
+    pack(top, start.data(), 1);
+    auto cur = be_.upload(start);
     double growth = static_cast<double>(game_.max_options());
     auto full = be_.template allocate<int>(1);
     std::vector<int> flag_staging;
@@ -156,11 +164,11 @@ class solve_index<Backend, Game, true> {
     for (std::size_t i = levels.size() - 1; i > 0; --i) {
       const auto t0 = clock::now();
       const int below = levels[i - 1];
-      const std::uint64_t n = keys_[static_cast<std::size_t>(levels[i])].size();
-      // Capacity for the estimated count at load 1/2; doubled and the pass
-      // redone when the set turns out fuller than 3/4 (or full).
+      const std::uint64_t n = size(levels[i]);
+      // Capacity for the estimated count at load 3/4 at most; doubled and the
+      // pass redone when the set turns out fuller than 3/4 (or full).
       std::uint64_t cap = 1024;
-      while (static_cast<double>(cap) < 2.0 * growth * static_cast<double>(n)) cap <<= 1;
+      while (3.0 * static_cast<double>(cap) < 4.0 * growth * static_cast<double>(n)) cap <<= 1;
       std::uint64_t found = 0;
       typename Backend::template buffer<std::uint64_t> next;
       for (;;) {
@@ -187,9 +195,9 @@ class solve_index<Backend, Game, true> {
         }
         cap <<= 1;
       }
-      const std::uint64_t* host = be_.to_host(next, found, staging);
-      keys_[static_cast<std::size_t>(below)].assign(host, host + found);
-      growth = n ? 1.25 * static_cast<double>(found) / static_cast<double>(n) : 1.0;
+      pack(below, be_.to_host(next, found, staging), found);
+      staging = std::vector<std::uint64_t>();
+      growth = n ? 1.15 * static_cast<double>(found) / static_cast<double>(n) : 1.0;
       cur = std::move(next);
       if (opts.progress)
         std::fprintf(stderr, "[cgtb] reachable level %3d: %14llu positions stored in %8.3f s\n", below,
@@ -197,10 +205,49 @@ class solve_index<Backend, Game, true> {
     }
   }
 
+  /// Stores level L's n ascending keys as LEB128 varints of their gaps (the
+  /// host holds every level between the forward pass and the solve: about 3
+  /// bytes a key instead of 8).
+  void pack(int level, const std::uint64_t* k, std::uint64_t n) {
+    std::string& out = packed_[static_cast<std::size_t>(level)];
+    out.clear();
+    out.reserve(static_cast<std::size_t>(n) * 3);
+    std::uint64_t prev = 0;
+    for (std::uint64_t i = 0; i < n; ++i) {
+      std::uint64_t d = k[i] - prev;
+      prev = k[i];
+      while (d >= 0x80) {
+        out.push_back(static_cast<char>((d & 0x7f) | 0x80));
+        d >>= 7;
+      }
+      out.push_back(static_cast<char>(d));
+    }
+    out.shrink_to_fit();
+    sizes_[static_cast<std::size_t>(level)] = n;
+  }
+  void unpack(int level, std::vector<std::uint64_t>& k) const {
+    const std::string& in = packed_[static_cast<std::size_t>(level)];
+    k.resize(sizes_[static_cast<std::size_t>(level)]);
+    std::size_t pos = 0;
+    std::uint64_t prev = 0;
+    for (auto& x : k) {
+      std::uint64_t d = 0;
+      for (int shift = 0;; shift += 7) {
+        const auto byte = static_cast<unsigned char>(in[pos++]);
+        d |= static_cast<std::uint64_t>(byte & 0x7f) << shift;
+        if (!(byte & 0x80)) break;
+      }
+      x = prev += d;
+    }
+  }
+
   Backend& be_;
   const Game& game_;
   const std::uint64_t* table_;
-  std::vector<std::vector<std::uint64_t>> keys_;  ///< by level, ascending masks
+  std::vector<std::string> packed_;     ///< by level: the keys, ascending, gap-coded (pack)
+  std::vector<std::uint64_t> sizes_;    ///< by level: number of keys
+  std::vector<std::uint64_t> current_;  ///< keys of the level last made resident
+  int current_level_ = -1;
   std::vector<reachable_level> host_levels_;
   typename Backend::template buffer<reachable_level> dev_levels_;
   std::map<int, resident> resident_;

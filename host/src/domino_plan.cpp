@@ -79,12 +79,17 @@ std::vector<level_plan> plan_reachable_table(int rows, int cols, int symmetries,
     p.value_bytes = static_cast<double>(p.classes) * static_cast<double>(record_bytes);
     p.file_bytes = static_cast<double>(p.classes) * bits_per_class / 8;
     p.seconds = static_cast<double>(p.classes) * seconds_per_class;
-    host_keys += 8.0 * static_cast<double>(p.classes);
+    host_keys += 3.0 * static_cast<double>(p.classes);  // gap-coded keys, about 3 bytes each
     plan.push_back(p);
   }
-  auto slots = [](double n) {
+  auto slots = [](double n) {  // rank-table slots (4 bytes) at load at most 2/3
     double c = 2;
-    while (c < 2 * n) c *= 2;
+    while (2 * c < 3 * n) c *= 2;
+    return c;
+  };
+  auto set_slots = [](double n) {  // forward-pass hash-set slots (8 bytes) for an estimate 15 % high
+    double c = 1024;
+    while (3 * c < 4 * 1.15 * n) c *= 2;
     return c;
   };
   for (std::size_t i = 0; i < plan.size(); ++i) {
@@ -92,11 +97,11 @@ std::vector<level_plan> plan_reachable_table(int rows, int cols, int symmetries,
     const double below = i ? static_cast<double>(plan[i - 1].classes) : 0;
     // Solving level i: keys, rank table and records of it and the level below,
     // and the file keys of it.
-    const double solve = (8 + static_cast<double>(record_bytes)) * (n + below) + 16 * (slots(n) + slots(below)) + 8 * n;
+    const double solve = (8 + static_cast<double>(record_bytes)) * (n + below) + 4 * (slots(n) + slots(below)) + 16 * n;
     // Forward pass into level i from the level above: the keys of the level
     // above, a hash set of up to 4 slots per key found, and the sorted keys.
     const double above = i + 1 < plan.size() ? static_cast<double>(plan[i + 1].classes) : 0;
-    const double forward = 8 * above + 8 * slots(2 * n) + 8 * n;
+    const double forward = 8 * above + 8 * set_slots(n) + 8 * n;
     plan[i].peak_bytes = host_keys + std::max(solve, forward);
   }
   return plan;

@@ -339,10 +339,9 @@ tablebase_writer::~tablebase_writer() {
 // ----------------------------------------------------------------- checkpoints
 //
 // PATH.partial-PID.ckpt, little-endian: magic "CGTBCKP1"; u64 header-text
-// length and the text; u64 file offset; u32 level count and per level u32
-// level, u64 positions, u64 first block, u64 blocks; u64 block count and per
-// block u64 offset, u32 compressed size, u32 raw size, u64 checksum, u64
-// first key; u64 payload length and the payload; XXH64 of everything before.
+// length and the text; u64 file offset; the level and block tables as the
+// file's index writes them (docs/format.md, "Index"); u64 payload length and
+// the payload; XXH64 of everything before.
 
 namespace {
 constexpr char kCkptMagic[9] = "CGTBCKP1";
@@ -357,21 +356,7 @@ void tablebase_writer::checkpoint(const std::string& payload) {
   put64(c, text.size());
   c += text;
   put64(c, offset_);
-  put32(c, static_cast<std::uint32_t>(levels_.size()));
-  for (const auto& l : levels_) {
-    put32(c, static_cast<std::uint32_t>(l.level));
-    put64(c, l.positions);
-    put64(c, l.first_block);
-    put64(c, l.blocks);
-  }
-  put64(c, blocks_.size());
-  for (const auto& b : blocks_) {
-    put64(c, b.offset);
-    put32(c, b.compressed_size);
-    put32(c, b.raw_size);
-    put64(c, b.checksum);
-    put64(c, b.first_key);
-  }
+  c += index_bytes();
   put64(c, payload.size());
   c += payload;
   put64(c, XXH64(c.data(), c.size(), 0));
@@ -431,13 +416,13 @@ bool tablebase_writer::take_over_checkpoint() {
   auto need = [&](std::size_t n) {
     if (pos + n > end) throw input_error("checkpoint '" + best_ckpt + "' is truncated");
   };
-  need(12);
+  need(16);
   offset_ = get64(u + pos);
   const std::uint32_t nlev = get32(u + pos + 8);
-  pos += 12;
-  for (std::uint32_t i = 0; i < nlev; ++i, pos += 28) {
-    need(28);
-    levels_.push_back({static_cast<int>(get32(u + pos)), get64(u + pos + 4), get64(u + pos + 12), get64(u + pos + 20)});
+  pos += 16;
+  for (std::uint32_t i = 0; i < nlev; ++i, pos += 32) {
+    need(32);
+    levels_.push_back({static_cast<int>(get32(u + pos)), get64(u + pos + 8), get64(u + pos + 16), get64(u + pos + 24)});
   }
   need(8);
   const std::uint64_t nb = get64(u + pos);
@@ -547,7 +532,7 @@ void tablebase_writer::add_level_blocks(int level, std::uint64_t n, const block_
   levels_.push_back(le);
 }
 
-void tablebase_writer::finish() {
+std::string tablebase_writer::index_bytes() const {
   std::string idx;
   put32(idx, static_cast<std::uint32_t>(levels_.size()));
   put32(idx, 0);
@@ -566,6 +551,11 @@ void tablebase_writer::finish() {
     put64(idx, b.checksum);
     put64(idx, b.first_key);
   }
+  return idx;
+}
+
+void tablebase_writer::finish() {
+  const std::string idx = index_bytes();
   std::uint64_t index_offset = offset_;
   write(idx.data(), idx.size());
   std::string tr;

@@ -106,11 +106,11 @@ struct reach_kernel {
 /// Builds a level's rank table: slot of keys[i] gets rank i.
 struct rank_table_kernel {
   const std::uint64_t* keys;
-  key_slot* slots;
+  std::uint32_t* slots;
   std::uint64_t slot_mask;
   int* full;
   CGTB_HD void operator()(std::uint64_t i) const {
-    if (!rank_table_insert(slots, slot_mask, keys[i], i)) *full = 1;
+    if (!rank_table_insert(slots, slot_mask, keys, i)) *full = 1;
   }
 };
 

@@ -13,8 +13,8 @@
 //
 // Index. A level is the sorted list of its canonical masks (`keys`): rank r is
 // the r-th key, so unrank is one read. Ranking an option is a lookup in an
-// open-addressing hash table (linear probing, 16-byte slots holding the key
-// and its rank), so one probe is one memory sector; no per-thread arrays of
+// open-addressing hash table (linear probing, 4-byte slots holding rank + 1,
+// each candidate checked against the key list); no per-thread arrays of
 // prefix sums are needed, only the images of the position under each
 // symmetry, kept in registers. Files store, per level, the combinatorial rank
 // of each key (docs/format.md, index scheme keys/1).
@@ -33,21 +33,20 @@ inline constexpr int kMaxSymmetries = 8;
 /// Key of an empty hash slot (no position of a board under 64 cells is ~0).
 inline constexpr std::uint64_t kEmptySlot = ~0ull;
 
-/// One slot of a level's rank table: a canonical mask and its rank.
-struct alignas(16) key_slot {
-  std::uint64_t key;
-  std::uint64_t rank;
-};
-
 /// Device-side descriptor of one stored level: its sorted keys and the hash
 /// table that ranks them. Trivially copyable; pointers are in the memory of
-/// the processor that runs the kernels.
+/// the processor that runs the kernels. A slot of the rank table holds rank+1
+/// of a key (0: free), the key itself being read from `keys`: 4 bytes a slot
+/// keep the tables of the largest levels small (issue: 5x8 and 4x10 in 24 GB).
 struct reachable_level {
-  const std::uint64_t* keys = nullptr;  ///< canonical masks, ascending
-  const key_slot* slots = nullptr;      ///< rank table, slot_mask + 1 slots
-  std::uint64_t size = 0;               ///< stored positions (classes) of the level
+  const std::uint64_t* keys = nullptr;   ///< canonical masks, ascending
+  const std::uint32_t* slots = nullptr;  ///< rank table, slot_mask + 1 slots
+  std::uint64_t size = 0;                ///< stored positions (classes) of the level
   std::uint64_t slot_mask = 0;
 };
+
+/// Most positions a level of a keyed index may store (ranks + 1 fit 32 bits).
+inline constexpr std::uint64_t kMaxLevelSize = 0xffffffffull;
 
 /// 64-bit finaliser of MurmurHash3 (a bijective mixer): spreads the
 /// structured masks of board regions over the hash table.
@@ -75,16 +74,13 @@ CGTB_HD inline bool hash_set_insert(std::uint64_t* slots, std::uint64_t slot_mas
   return false;
 }
 
-/// Inserts (key, rank) into a rank table; keys are distinct. Returns false
-/// when the table is full.
-CGTB_HD inline bool rank_table_insert(key_slot* slots, std::uint64_t slot_mask, std::uint64_t key, std::uint64_t rank) {
-  std::uint64_t i = mix64(key) & slot_mask;
-  for (std::uint64_t probes = 0; probes <= slot_mask; ++probes, i = (i + 1) & slot_mask) {
-    if (atomic_cas64(&slots[i].key, kEmptySlot, key) == kEmptySlot) {
-      slots[i].rank = rank;
-      return true;
-    }
-  }
+/// Inserts rank r of keys[r] into a rank table (keys are distinct). Returns
+/// false when the table is full.
+CGTB_HD inline bool rank_table_insert(std::uint32_t* slots, std::uint64_t slot_mask, const std::uint64_t* keys,
+                                      std::uint64_t r) {
+  std::uint64_t i = mix64(keys[r]) & slot_mask;
+  for (std::uint64_t probes = 0; probes <= slot_mask; ++probes, i = (i + 1) & slot_mask)
+    if (atomic_cas32(&slots[i], 0u, static_cast<std::uint32_t>(r + 1)) == 0u) return true;
   return false;
 }
 
@@ -93,9 +89,9 @@ CGTB_HD inline bool rank_table_insert(key_slot* slots, std::uint64_t slot_mask, 
 CGTB_HD inline std::uint64_t rank_table_find(const reachable_level& lv, std::uint64_t key) {
   std::uint64_t i = mix64(key) & lv.slot_mask;
   for (std::uint64_t probes = 0; probes <= lv.slot_mask; ++probes, i = (i + 1) & lv.slot_mask) {
-    const key_slot s = lv.slots[i];
-    if (s.key == key) return s.rank;
-    if (s.key == kEmptySlot) break;
+    const std::uint32_t s = lv.slots[i];
+    if (s == 0u) break;
+    if (lv.keys[s - 1] == key) return s - 1;
   }
   return lv.size;
 }

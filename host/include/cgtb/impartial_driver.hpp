@@ -231,17 +231,26 @@ class impartial_driver : public game_driver, public impartial_analyses {
         }
       }
       if (!err.empty()) throw input_error(err);
-      rep.reachable += reach_n;
-      rep.wild += wild_n;
-      rep.reachable_by_level[static_cast<std::size_t>(level)] = reach_n;
-      rep.wild_by_level[static_cast<std::size_t>(level)] = wild_n;
-      if (wild_n) {
-        rep.smallest_wild_level = level;
-        rep.smallest_wild_example = game_.format(game_.from_file_key(level, tb.key_of(level, first_wild)));
-        rep.smallest_wild_genus = genus_of([&](int f) { return tb.value(level, first_wild, f); }, fg, fm).symbol();
-      }
+      add_census_level(rep, tb, level, reach_n, wild_n, first_wild, fg, fm,
+                       [&](std::uint64_t r) { return game_.format(game_.from_file_key(level, tb.key_of(level, r))); });
     }
     return rep;
+  }
+
+  /// Adds one level's counts to a census; `text(rank)` names the level's
+  /// first wild position (rank first_wild) when wild_n > 0.
+  template <class Text>
+  static void add_census_level(census_report& rep, tablebase& tb, int level, std::uint64_t reach_n,
+                               std::uint64_t wild_n, std::uint64_t first_wild, int fg, int fm, Text text) {
+    rep.reachable += reach_n;
+    rep.wild += wild_n;
+    rep.reachable_by_level[static_cast<std::size_t>(level)] = reach_n;
+    rep.wild_by_level[static_cast<std::size_t>(level)] = wild_n;
+    if (wild_n) {
+      rep.smallest_wild_level = level;
+      rep.smallest_wild_example = text(first_wild);
+      rep.smallest_wild_genus = genus_of([&](int f) { return tb.value(level, first_wild, f); }, fg, fm).symbol();
+    }
   }
 
   census_report census_impl(tablebase& tb) const {
@@ -290,16 +299,8 @@ class impartial_driver : public game_driver, public impartial_analyses {
         }
       }
       if (!err.empty()) throw input_error(err);
-      rep.reachable += reach_n;
-      rep.wild += wild_n;
-      rep.reachable_by_level[static_cast<std::size_t>(level)] = reach_n;
-      rep.wild_by_level[static_cast<std::size_t>(level)] = wild_n;
-      if (wild_n) {
-        rep.smallest_wild_level = level;
-        position_ref w = ref(view.unrank(level, first_wild));
-        rep.smallest_wild_example = w.text;
-        rep.smallest_wild_genus = genus_of([&](int f) { return tb.value(level, first_wild, f); }, fg, fm).symbol();
-      }
+      add_census_level(rep, tb, level, reach_n, wild_n, first_wild, fg, fm,
+                       [&](std::uint64_t r) { return ref(view.unrank(level, r)).text; });
       above.swap(here);
     }
     return rep;

@@ -141,6 +141,8 @@ class tablebase_writer {
  private:
   void write(const void* p, std::size_t n);
   void write_preamble();
+  /// The level and block tables, as the file's index holds them.
+  std::string index_bytes() const;
   bool take_over_checkpoint();
   std::string ckpt_path() const { return tmp_ + ".ckpt"; }
   std::string path_, tmp_;
