@@ -103,6 +103,11 @@ struct cpu_backend {
   const T* to_host(const buffer<T>& b, std::size_t, std::vector<T>&) {
     return b.data();
   }
+  /// The host address of a buffer where the host can read it (else null).
+  template <class T>
+  const T* host_pointer(const buffer<T>& b) const {
+    return b.data();
+  }
   void check(const char*) {}
 };
 

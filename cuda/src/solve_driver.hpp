@@ -59,6 +59,7 @@ class solve_index {
   /// Bytes of index data a resident level needs beside its records.
   double index_bytes(int) const { return 0; }
   void make_resident(int) {}
+  void build_rank_table(int) {}
   void drop(int) {}
   void sync() {}
   const std::uint64_t* keys(int) const { return nullptr; }
@@ -87,6 +88,7 @@ class solve_index<Backend, Game, true> {
     host_levels_.resize(static_cast<std::size_t>(top) + 1);
     dev_levels_ = be.template allocate<reachable_level>(host_levels_.size());
     forward(levels, opts);
+    spill();
     sync();
   }
 
@@ -97,33 +99,50 @@ class solve_index<Backend, Game, true> {
            static_cast<double>(slot_count(size(level))) * sizeof(std::uint32_t);
   }
   /// Keys of the level last made resident, in host memory.
-  const std::uint64_t* keys(int level) const { return level == current_level_ ? current_.data() : nullptr; }
+  const std::uint64_t* keys(int level) const {
+    if (level != current_level_) return nullptr;
+    return current_host_ ? current_host_ : current_.data();
+  }
 
-  /// Uploads level L's keys and builds its rank table on the backend.
+  /// Uploads level L's keys (the kernel unranks from them). On a backend
+  /// whose buffers the host can read, the host copy is dropped at once.
   void make_resident(int level) {
     unpack(level, current_);
     current_level_ = level;
-    const std::vector<std::uint64_t>& k = current_;
-    const std::uint64_t n = k.size(), cap = slot_count(n);
+    const std::uint64_t n = current_.size();
     if (n > kMaxLevelSize)
       throw resource_error("level " + std::to_string(level) + " has " + std::to_string(n) +
                            " stored positions, more than a keyed level holds (2^32 - 1)");
-    resident r{be_.upload(k), be_.template allocate<std::uint32_t>(cap)};
+    resident r{be_.upload(current_), {}};
+    current_host_ = be_.host_pointer(r.keys);
+    if (current_host_) current_ = std::vector<std::uint64_t>();
+    host_levels_[static_cast<std::size_t>(level)] = {r.keys.data(), nullptr, n, 0};
+    dirty_ = true;
+    resident_.erase(level);
+    resident_.emplace(level, std::move(r));
+  }
+
+  /// Builds the rank table of resident level L (needed by the levels whose
+  /// options land on L: built after L is solved, so that it is never resident
+  /// beside the tables the solve of L reads).
+  void build_rank_table(int level) {
+    resident& r = resident_.at(level);
+    const std::uint64_t n = size(level), cap = slot_count(n);
+    r.slots = be_.template allocate<std::uint32_t>(cap);
     auto full = be_.template allocate<int>(1);
     const int zero = 0;
     be_.copy_to_device(full.data(), &zero, 1);
     be_.with_policy(n, [&](auto policy) {
       thrust::fill(policy, r.slots.data(), r.slots.data() + cap, 0u);
       thrust::for_each(policy, thrust::counting_iterator<std::uint64_t>(0), thrust::counting_iterator<std::uint64_t>(n),
-                       rank_table_kernel{r.keys.data(), r.slots.data(), cap - 1, full.data()});
+                       rank_table_kernel{r.keys.data(), r.slots.data(), cap, full.data()});
       be_.check("rank table");
     });
     std::vector<int> staging;
     if (*be_.to_host(full, 1, staging))
       throw resource_error("rank table of level " + std::to_string(level) + " is full");
-    host_levels_[static_cast<std::size_t>(level)] = {r.keys.data(), r.slots.data(), n, cap - 1};
+    host_levels_[static_cast<std::size_t>(level)] = {r.keys.data(), r.slots.data(), n, cap};
     dirty_ = true;
-    resident_.emplace(level, std::move(r));
   }
   void drop(int level) {
     host_levels_[static_cast<std::size_t>(level)] = reachable_level{};
@@ -143,12 +162,9 @@ class solve_index<Backend, Game, true> {
     typename Backend::template buffer<std::uint32_t> slots;
   };
 
-  /// Slots of a rank table for n keys: a power of two, load at most 2/3.
-  static std::uint64_t slot_count(std::uint64_t n) {
-    std::uint64_t c = 2;
-    while (2 * c < 3 * n) c <<= 1;
-    return c;
-  }
+  /// Slots of a rank table for n keys: load about 2/3 (any size: slots are
+  /// found by range reduction, not by a mask).
+  static std::uint64_t slot_count(std::uint64_t n) { return n + n / 2 + 16; }
 
   void forward(const std::vector<int>& levels, const solve_options& opts) {
     using clock = std::chrono::steady_clock;
@@ -165,10 +181,9 @@ class solve_index<Backend, Game, true> {
       const auto t0 = clock::now();
       const int below = levels[i - 1];
       const std::uint64_t n = size(levels[i]);
-      // Capacity for the estimated count at load 3/4 at most; doubled and the
-      // pass redone when the set turns out fuller than 3/4 (or full).
-      std::uint64_t cap = 1024;
-      while (3.0 * static_cast<double>(cap) < 4.0 * growth * static_cast<double>(n)) cap <<= 1;
+      // Capacity for the estimated count at load 3/4; enlarged by half and
+      // the pass redone when the set turns out fuller than 4/5 (or full).
+      std::uint64_t cap = 1024 + static_cast<std::uint64_t>(4.0 / 3.0 * growth * static_cast<double>(n));
       std::uint64_t found = 0;
       typename Backend::template buffer<std::uint64_t> next;
       for (;;) {
@@ -179,12 +194,12 @@ class solve_index<Backend, Game, true> {
           thrust::fill(policy, slots.data(), slots.data() + cap, kEmptySlot);
           thrust::for_each(policy, thrust::counting_iterator<std::uint64_t>(0),
                            thrust::counting_iterator<std::uint64_t>(n),
-                           reach_kernel<view_type>{v, cur.data(), slots.data(), cap - 1, full.data()});
+                           reach_kernel<view_type>{v, cur.data(), slots.data(), cap, full.data()});
           found =
               static_cast<std::uint64_t>(thrust::count_if(policy, slots.data(), slots.data() + cap, occupied_slot{}));
           be_.check("forward pass");
         });
-        if (!*be_.to_host(full, 1, flag_staging) && 4 * found <= 3 * cap) {
+        if (!*be_.to_host(full, 1, flag_staging) && 5 * found <= 4 * cap) {
           next = be_.template allocate<std::uint64_t>(found);
           be_.with_policy(found, [&](auto policy) {
             thrust::copy_if(policy, slots.data(), slots.data() + cap, next.data(), occupied_slot{});
@@ -193,7 +208,7 @@ class solve_index<Backend, Game, true> {
           });
           break;
         }
-        cap <<= 1;
+        cap += cap / 2;
       }
       pack(below, be_.to_host(next, found, staging), found);
       staging = std::vector<std::uint64_t>();
@@ -225,8 +240,38 @@ class solve_index<Backend, Game, true> {
     out.shrink_to_fit();
     sizes_[static_cast<std::size_t>(level)] = n;
   }
+  /// Large indexes: the gap-coded keys go to an unnamed temporary file
+  /// (removed by the system when the process ends, however it ends) until
+  /// their level is solved, leaving the host memory to the levels in work.
+  void spill() {
+    std::size_t total = 0;
+    for (const auto& p : packed_) total += p.size();
+    if (total < (std::size_t{256} << 20)) return;
+    spill_ = std::tmpfile();
+    if (!spill_) throw resource_error("cannot create a temporary file for the level keys");
+    offsets_.assign(packed_.size(), 0);
+    lengths_.assign(packed_.size(), 0);
+    long off = 0;
+    for (std::size_t l = 0; l < packed_.size(); ++l) {
+      offsets_[l] = off;
+      lengths_[l] = packed_[l].size();
+      if (std::fwrite(packed_[l].data(), 1, packed_[l].size(), spill_) != packed_[l].size())
+        throw resource_error("writing the level keys to a temporary file failed");
+      off += static_cast<long>(packed_[l].size());
+      packed_[l] = std::string();
+    }
+    if (std::fflush(spill_) != 0) throw resource_error("writing the level keys to a temporary file failed");
+  }
+
   void unpack(int level, std::vector<std::uint64_t>& k) const {
-    const std::string& in = packed_[static_cast<std::size_t>(level)];
+    std::string read_back;
+    if (spill_) {
+      read_back.resize(lengths_[static_cast<std::size_t>(level)]);
+      if (std::fseek(spill_, offsets_[static_cast<std::size_t>(level)], SEEK_SET) != 0 ||
+          std::fread(&read_back[0], 1, read_back.size(), spill_) != read_back.size())
+        throw resource_error("reading the level keys back from the temporary file failed");
+    }
+    const std::string& in = spill_ ? read_back : packed_[static_cast<std::size_t>(level)];
     k.resize(sizes_[static_cast<std::size_t>(level)]);
     std::size_t pos = 0;
     std::uint64_t prev = 0;
@@ -244,14 +289,25 @@ class solve_index<Backend, Game, true> {
   Backend& be_;
   const Game& game_;
   const std::uint64_t* table_;
-  std::vector<std::string> packed_;     ///< by level: the keys, ascending, gap-coded (pack)
-  std::vector<std::uint64_t> sizes_;    ///< by level: number of keys
-  std::vector<std::uint64_t> current_;  ///< keys of the level last made resident
+  std::vector<std::string> packed_;              ///< by level: the keys, ascending, gap-coded (pack)
+  std::vector<std::uint64_t> sizes_;             ///< by level: number of keys
+  std::vector<std::uint64_t> current_;           ///< keys of the level last made resident (host copy)
+  const std::uint64_t* current_host_ = nullptr;  ///< or the backend buffer, where the host can read it
   int current_level_ = -1;
+  std::FILE* spill_ = nullptr;  ///< spill(): the keys of every level
+  std::vector<long> offsets_;
+  std::vector<std::size_t> lengths_;
   std::vector<reachable_level> host_levels_;
   typename Backend::template buffer<reachable_level> dev_levels_;
   std::map<int, resident> resident_;
   bool dirty_ = false;
+
+ public:
+  ~solve_index() {
+    if (spill_) std::fclose(spill_);
+  }
+  solve_index(const solve_index&) = delete;
+  solve_index& operator=(const solve_index&) = delete;
 };
 
 template <class Backend, class Game, class Rule>
@@ -344,6 +400,7 @@ void solve_with(const Game& game, const solve_options& opts, const level_consume
         opts.load_level(level, n, saved.data());
         auto in = be.upload(saved);
         index.make_resident(level);
+        index.build_rank_table(level);
         index.sync();
         by_level_host[static_cast<std::size_t>(level)] = in.data();
         mark(level);
@@ -389,6 +446,23 @@ void solve_with(const Game& game, const solve_options& opts, const level_consume
     by_level_host[static_cast<std::size_t>(level)] = out.data();
     mark(level);
     resident.emplace(level, std::move(out));
+    // Levels the next level's options cannot reach go before this level's
+    // rank table is built, so that the two never share the memory.
+    const auto here = std::find(levels.begin(), levels.end(), level);
+    if (span > 0 && here + 1 != levels.end()) {
+      const int next_level = *(here + 1);
+      for (auto it = resident.begin(); it != resident.end();) {
+        if (it->first < next_level - span) {
+          by_level_host[static_cast<std::size_t>(it->first)] = nullptr;
+          mark(it->first);
+          index.drop(it->first);
+          it = resident.erase(it);
+        } else {
+          ++it;
+        }
+      }
+    }
+    index.build_rank_table(level);
   }
 }
 

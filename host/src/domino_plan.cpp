@@ -79,30 +79,29 @@ std::vector<level_plan> plan_reachable_table(int rows, int cols, int symmetries,
     p.value_bytes = static_cast<double>(p.classes) * static_cast<double>(record_bytes);
     p.file_bytes = static_cast<double>(p.classes) * bits_per_class / 8;
     p.seconds = static_cast<double>(p.classes) * seconds_per_class;
-    host_keys += 3.0 * static_cast<double>(p.classes);  // gap-coded keys, about 3 bytes each
+    host_keys += 3.0 * static_cast<double>(p.classes);
     plan.push_back(p);
   }
-  auto slots = [](double n) {  // rank-table slots (4 bytes) at load at most 2/3
-    double c = 2;
-    while (2 * c < 3 * n) c *= 2;
-    return c;
-  };
-  auto set_slots = [](double n) {  // forward-pass hash-set slots (8 bytes) for an estimate 15 % high
-    double c = 1024;
-    while (3 * c < 4 * 1.15 * n) c *= 2;
-    return c;
-  };
+  // Gap-coded keys of every level, about 3 bytes each: on the host during
+  // the forward pass (the levels found so far), then during the solve unless
+  // they pass 256 MB (then they wait in a temporary file).
+  const double solve_keys = host_keys >= 256e6 ? 0 : host_keys;
+  double packed_above = 0;
+  for (const auto& p : plan) packed_above += 3.0 * static_cast<double>(p.classes);
+  auto slots = [](double n) { return n + n / 2 + 16; };                 // rank table, 4-byte slots
+  auto set_slots = [](double n) { return 1024 + 4.0 / 3 * 1.15 * n; };  // forward pass, 8-byte slots
   for (std::size_t i = 0; i < plan.size(); ++i) {
     const double n = static_cast<double>(plan[i].classes);
     const double below = i ? static_cast<double>(plan[i - 1].classes) : 0;
-    // Solving level i: keys, rank table and records of it and the level below,
-    // and the file keys of it.
-    const double solve = (8 + static_cast<double>(record_bytes)) * (n + below) + 4 * (slots(n) + slots(below)) + 16 * n;
+    // Solving level i: keys and records of it and the level below, the rank
+    // table of the level below, and the file keys of it.
+    const double solve = (8 + static_cast<double>(record_bytes)) * (n + below) + 4 * slots(below) + 8 * n;
     // Forward pass into level i from the level above: the keys of the level
-    // above, a hash set of up to 4 slots per key found, and the sorted keys.
+    // above, the hash set and the sorted keys found.
     const double above = i + 1 < plan.size() ? static_cast<double>(plan[i + 1].classes) : 0;
-    const double forward = 8 * above + 8 * set_slots(n) + 8 * n;
-    plan[i].peak_bytes = host_keys + std::max(solve, forward);
+    packed_above -= 3.0 * n;
+    const double forward = packed_above + 8 * above + 8 * set_slots(n) + 8 * n;
+    plan[i].peak_bytes = std::max(solve_keys + solve, forward);
   }
   return plan;
 }

@@ -61,6 +61,17 @@ CGTB_HD inline std::uint32_t atomic_cas32(std::uint32_t* addr, std::uint32_t exp
 #endif
 }
 
+/// High 64 bits of the 128-bit product a * b: maps a hash a onto [0, b)
+/// (Lemire's range reduction), so tables need not have power-of-two sizes.
+CGTB_HD inline std::uint64_t mulhi64(std::uint64_t a, std::uint64_t b) {
+#if defined(__CUDA_ARCH__)
+  return __umul64hi(a, b);
+#else
+  __extension__ typedef unsigned __int128 u128;
+  return static_cast<std::uint64_t>((static_cast<u128>(a) * b) >> 64);
+#endif
+}
+
 CGTB_HD inline int mex64(std::uint64_t mask) { return mask == ~0ull ? 64 : ctz64(~mask); }
 
 }  // namespace cgtb

@@ -76,12 +76,12 @@ struct reach_kernel {
   View game;
   const std::uint64_t* keys;
   std::uint64_t* slots;
-  std::uint64_t slot_mask;
+  std::uint64_t slot_count;
   int* full;
   CGTB_HD void operator()(std::uint64_t i) const {
 #if defined(__CUDA_ARCH__)
     game.for_each_canonical_option(keys[i], [this](std::uint64_t c) {
-      if (!hash_set_insert(slots, slot_mask, c)) *full = 1;
+      if (!hash_set_insert(slots, slot_count, c)) *full = 1;
     });
 #else
     // CPU: prefetch the slots of a batch of options before inserting them,
@@ -90,11 +90,11 @@ struct reach_kernel {
     int n = 0;
     auto flush = [&] {
       for (int j = 0; j < n; ++j)
-        if (!hash_set_insert(slots, slot_mask, batch[j])) *full = 1;
+        if (!hash_set_insert(slots, slot_count, batch[j])) *full = 1;
       n = 0;
     };
     game.for_each_canonical_option(keys[i], [&](std::uint64_t c) {
-      __builtin_prefetch(&slots[mix64(c) & slot_mask]);
+      __builtin_prefetch(&slots[hash_home(c, slot_count)]);
       batch[n++] = c;
       if (n == 16) flush();
     });
@@ -107,10 +107,10 @@ struct reach_kernel {
 struct rank_table_kernel {
   const std::uint64_t* keys;
   std::uint32_t* slots;
-  std::uint64_t slot_mask;
+  std::uint64_t slot_count;
   int* full;
   CGTB_HD void operator()(std::uint64_t i) const {
-    if (!rank_table_insert(slots, slot_mask, keys, i)) *full = 1;
+    if (!rank_table_insert(slots, slot_count, keys, i)) *full = 1;
   }
 };
 

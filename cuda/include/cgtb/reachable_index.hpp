@@ -33,21 +33,6 @@ inline constexpr int kMaxSymmetries = 8;
 /// Key of an empty hash slot (no position of a board under 64 cells is ~0).
 inline constexpr std::uint64_t kEmptySlot = ~0ull;
 
-/// Device-side descriptor of one stored level: its sorted keys and the hash
-/// table that ranks them. Trivially copyable; pointers are in the memory of
-/// the processor that runs the kernels. A slot of the rank table holds rank+1
-/// of a key (0: free), the key itself being read from `keys`: 4 bytes a slot
-/// keep the tables of the largest levels small (issue: 5x8 and 4x10 in 24 GB).
-struct reachable_level {
-  const std::uint64_t* keys = nullptr;   ///< canonical masks, ascending
-  const std::uint32_t* slots = nullptr;  ///< rank table, slot_mask + 1 slots
-  std::uint64_t size = 0;                ///< stored positions (classes) of the level
-  std::uint64_t slot_mask = 0;
-};
-
-/// Most positions a level of a keyed index may store (ranks + 1 fit 32 bits).
-inline constexpr std::uint64_t kMaxLevelSize = 0xffffffffull;
-
 /// 64-bit finaliser of MurmurHash3 (a bijective mixer): spreads the
 /// structured masks of board regions over the hash table.
 CGTB_HD inline std::uint64_t mix64(std::uint64_t x) {
@@ -59,39 +44,64 @@ CGTB_HD inline std::uint64_t mix64(std::uint64_t x) {
   return x;
 }
 
-/// Inserts `key` into an open-addressing set of masks (slots of kEmptySlot
-/// are free). Returns false when the table is full.
-CGTB_HD inline bool hash_set_insert(std::uint64_t* slots, std::uint64_t slot_mask, std::uint64_t key) {
-  std::uint64_t i = mix64(key) & slot_mask;
-  for (std::uint64_t probes = 0; probes <= slot_mask; ++probes, i = (i + 1) & slot_mask) {
+/// Device-side descriptor of one stored level: its sorted keys and the hash
+/// table that ranks them. Trivially copyable; pointers are in the memory of
+/// the processor that runs the kernels. A slot of the rank table holds rank+1
+/// of a key (0: free), the key itself being read from `keys`: 4 bytes a slot
+/// keep the tables of the largest levels small (issue: 5x8 and 4x10 in 24 GB).
+struct reachable_level {
+  const std::uint64_t* keys = nullptr;   ///< canonical masks, ascending
+  const std::uint32_t* slots = nullptr;  ///< rank table of slot_count slots
+  std::uint64_t size = 0;                ///< stored positions (classes) of the level
+  std::uint64_t slot_count = 0;
+
+  /// First slot of a key's probe sequence.
+  CGTB_HD std::uint64_t home(std::uint64_t key) const { return mulhi64(mix64(key), slot_count); }
+};
+
+/// Most positions a level of a keyed index may store (ranks + 1 fit 32 bits).
+inline constexpr std::uint64_t kMaxLevelSize = 0xffffffffull;
+
+/// First slot of a key's probe sequence in a table of `count` slots.
+CGTB_HD inline std::uint64_t hash_home(std::uint64_t key, std::uint64_t count) { return mulhi64(mix64(key), count); }
+
+/// Inserts `key` into an open-addressing set of `count` masks (slots of
+/// kEmptySlot are free; linear probing). Returns false when the set is full.
+CGTB_HD inline bool hash_set_insert(std::uint64_t* slots, std::uint64_t count, std::uint64_t key) {
+  std::uint64_t i = hash_home(key, count);
+  for (std::uint64_t probes = 0; probes < count; ++probes) {
     std::uint64_t cur = slots[i];
     if (cur == key) return true;
     if (cur == kEmptySlot) {
       cur = atomic_cas64(&slots[i], kEmptySlot, key);
       if (cur == kEmptySlot || cur == key) return true;
     }
+    if (++i == count) i = 0;
   }
   return false;
 }
 
-/// Inserts rank r of keys[r] into a rank table (keys are distinct). Returns
-/// false when the table is full.
-CGTB_HD inline bool rank_table_insert(std::uint32_t* slots, std::uint64_t slot_mask, const std::uint64_t* keys,
+/// Inserts rank r of keys[r] into a rank table of `count` slots (keys are
+/// distinct). Returns false when the table is full.
+CGTB_HD inline bool rank_table_insert(std::uint32_t* slots, std::uint64_t count, const std::uint64_t* keys,
                                       std::uint64_t r) {
-  std::uint64_t i = mix64(keys[r]) & slot_mask;
-  for (std::uint64_t probes = 0; probes <= slot_mask; ++probes, i = (i + 1) & slot_mask)
+  std::uint64_t i = hash_home(keys[r], count);
+  for (std::uint64_t probes = 0; probes < count; ++probes) {
     if (atomic_cas32(&slots[i], 0u, static_cast<std::uint32_t>(r + 1)) == 0u) return true;
+    if (++i == count) i = 0;
+  }
   return false;
 }
 
 /// Rank of a stored canonical mask; `size` of the level when it is absent
 /// (the self-test checks that every option of a stored position is stored).
 CGTB_HD inline std::uint64_t rank_table_find(const reachable_level& lv, std::uint64_t key) {
-  std::uint64_t i = mix64(key) & lv.slot_mask;
-  for (std::uint64_t probes = 0; probes <= lv.slot_mask; ++probes, i = (i + 1) & lv.slot_mask) {
+  std::uint64_t i = lv.home(key);
+  for (std::uint64_t probes = 0; probes < lv.slot_count; ++probes) {
     const std::uint32_t s = lv.slots[i];
     if (s == 0u) break;
     if (lv.keys[s - 1] == key) return s - 1;
+    if (++i == lv.slot_count) i = 0;
   }
   return lv.size;
 }

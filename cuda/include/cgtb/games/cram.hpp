@@ -110,11 +110,11 @@ struct domino_reachable_index {
     for (; pairs; pairs &= pairs - 1) {
       const int x = ctz64(pairs);
       const std::uint64_t c = im.canonical_without(image_bit, symmetries, x, x + stride);
-      __builtin_prefetch(&lv.slots[mix64(c) & lv.slot_mask]);
+      __builtin_prefetch(&lv.slots[lv.home(c)]);
       batch[n++] = c;
       if (n == 16 || !(pairs & (pairs - 1))) {
         for (int i = 0; i < n; ++i) {
-          const std::uint32_t s = lv.slots[mix64(batch[i]) & lv.slot_mask];
+          const std::uint32_t s = lv.slots[lv.home(batch[i])];
           if (s) __builtin_prefetch(&lv.keys[s - 1]);
         }
         for (int i = 0; i < n; ++i) f(level - 2, rank_table_find(lv, batch[i]));
