@@ -96,7 +96,7 @@ class solve_index<Backend, Game, true> {
   std::uint64_t size(int level) const { return sizes_[static_cast<std::size_t>(level)]; }
   double index_bytes(int level) const {
     return static_cast<double>(size(level)) * sizeof(std::uint64_t) +
-           static_cast<double>(slot_count(size(level))) * sizeof(std::uint32_t);
+           static_cast<double>(slot_count(size(level))) * sizeof(std::uint64_t);
   }
   /// Keys of the level last made resident, in host memory.
   const std::uint64_t* keys(int level) const {
@@ -116,7 +116,7 @@ class solve_index<Backend, Game, true> {
     resident r{be_.upload(current_), {}};
     current_host_ = be_.host_pointer(r.keys);
     if (current_host_) current_ = std::vector<std::uint64_t>();
-    host_levels_[static_cast<std::size_t>(level)] = {r.keys.data(), nullptr, n, 0};
+    host_levels_[static_cast<std::size_t>(level)] = {r.keys.data(), nullptr, n, 0, 0};
     dirty_ = true;
     resident_.erase(level);
     resident_.emplace(level, std::move(r));
@@ -128,12 +128,12 @@ class solve_index<Backend, Game, true> {
   void build_rank_table(int level) {
     resident& r = resident_.at(level);
     const std::uint64_t n = size(level), cap = slot_count(n);
-    r.slots = be_.template allocate<std::uint32_t>(cap);
+    r.slots = be_.template allocate<std::uint64_t>(cap);
     auto full = be_.template allocate<int>(1);
     const int zero = 0;
     be_.copy_to_device(full.data(), &zero, 1);
     be_.with_policy(n, [&](auto policy) {
-      thrust::fill(policy, r.slots.data(), r.slots.data() + cap, 0u);
+      thrust::fill(policy, r.slots.data(), r.slots.data() + cap, std::uint64_t{0});
       thrust::for_each(policy, thrust::counting_iterator<std::uint64_t>(0), thrust::counting_iterator<std::uint64_t>(n),
                        rank_table_kernel{r.keys.data(), r.slots.data(), cap, full.data()});
       be_.check("rank table");
@@ -141,7 +141,17 @@ class solve_index<Backend, Game, true> {
     std::vector<int> staging;
     if (*be_.to_host(full, 1, staging))
       throw resource_error("rank table of level " + std::to_string(level) + " is full");
-    host_levels_[static_cast<std::size_t>(level)] = {r.keys.data(), r.slots.data(), n, cap};
+    // Fingerprint lookups must give every key its own rank; where two keys
+    // collide, the level's lookups compare keys too.
+    reachable_level lv{r.keys.data(), r.slots.data(), n, cap, 0};
+    be_.copy_to_device(full.data(), &zero, 1);
+    be_.with_policy(n, [&](auto policy) {
+      thrust::for_each(policy, thrust::counting_iterator<std::uint64_t>(0), thrust::counting_iterator<std::uint64_t>(n),
+                       rank_table_check_kernel{lv, full.data()});
+      be_.check("rank table check");
+    });
+    lv.check_keys = *be_.to_host(full, 1, staging);
+    host_levels_[static_cast<std::size_t>(level)] = lv;
     dirty_ = true;
   }
   void drop(int level) {
@@ -159,7 +169,7 @@ class solve_index<Backend, Game, true> {
  private:
   struct resident {
     typename Backend::template buffer<std::uint64_t> keys;
-    typename Backend::template buffer<std::uint32_t> slots;
+    typename Backend::template buffer<std::uint64_t> slots;
   };
 
   /// Slots of a rank table for n keys: load about 2/3 (any size: slots are

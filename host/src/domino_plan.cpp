@@ -88,14 +88,14 @@ std::vector<level_plan> plan_reachable_table(int rows, int cols, int symmetries,
   const double solve_keys = host_keys >= 256e6 ? 0 : host_keys;
   double packed_above = 0;
   for (const auto& p : plan) packed_above += 3.0 * static_cast<double>(p.classes);
-  auto slots = [](double n) { return n + n / 2 + 16; };                 // rank table, 4-byte slots
+  auto slots = [](double n) { return n + n / 2 + 16; };                 // rank table, 8-byte slots
   auto set_slots = [](double n) { return 1024 + 4.0 / 3 * 1.15 * n; };  // forward pass, 8-byte slots
   for (std::size_t i = 0; i < plan.size(); ++i) {
     const double n = static_cast<double>(plan[i].classes);
     const double below = i ? static_cast<double>(plan[i - 1].classes) : 0;
     // Solving level i: keys and records of it and the level below, the rank
     // table of the level below, and the file keys of it.
-    const double solve = (8 + static_cast<double>(record_bytes)) * (n + below) + 4 * slots(below) + 8 * n;
+    const double solve = (8 + static_cast<double>(record_bytes)) * (n + below) + 8 * slots(below) + 8 * n;
     // Forward pass into level i from the level above: the keys of the level
     // above, the hash set and the sorted keys found.
     const double above = i + 1 < plan.size() ? static_cast<double>(plan[i + 1].classes) : 0;

@@ -50,17 +50,6 @@ CGTB_HD inline std::uint64_t atomic_cas64(std::uint64_t* addr, std::uint64_t exp
 #endif
 }
 
-/// 32-bit atomic_cas64.
-CGTB_HD inline std::uint32_t atomic_cas32(std::uint32_t* addr, std::uint32_t expected, std::uint32_t desired) {
-#if defined(__CUDA_ARCH__)
-  return atomicCAS(reinterpret_cast<unsigned int*>(addr), static_cast<unsigned int>(expected),
-                   static_cast<unsigned int>(desired));
-#else
-  __atomic_compare_exchange_n(addr, &expected, desired, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
-  return expected;
-#endif
-}
-
 /// High 64 bits of the 128-bit product a * b: maps a hash a onto [0, b)
 /// (Lemire's range reduction), so tables need not have power-of-two sizes.
 CGTB_HD inline std::uint64_t mulhi64(std::uint64_t a, std::uint64_t b) {

@@ -106,11 +106,21 @@ struct reach_kernel {
 /// Builds a level's rank table: slot of keys[i] gets rank i.
 struct rank_table_kernel {
   const std::uint64_t* keys;
-  std::uint32_t* slots;
+  std::uint64_t* slots;
   std::uint64_t slot_count;
   int* full;
   CGTB_HD void operator()(std::uint64_t i) const {
     if (!rank_table_insert(slots, slot_count, keys, i)) *full = 1;
+  }
+};
+
+/// Sets *ambiguous when a key's fingerprint lookup does not give its own rank
+/// (reachable_level::check_keys).
+struct rank_table_check_kernel {
+  reachable_level level;
+  int* ambiguous;
+  CGTB_HD void operator()(std::uint64_t i) const {
+    if (rank_table_find(level, level.keys[i]) != i) *ambiguous = 1;
   }
 };
 

@@ -13,8 +13,8 @@
 //
 // Index. A level is the sorted list of its canonical masks (`keys`): rank r is
 // the r-th key, so unrank is one read. Ranking an option is a lookup in an
-// open-addressing hash table (linear probing, 4-byte slots holding rank + 1,
-// each candidate checked against the key list); no per-thread arrays of
+// open-addressing hash table (linear probing, 8-byte slots holding a hash
+// fingerprint and the rank; reachable_level); no per-thread arrays of
 // prefix sums are needed, only the images of the position under each
 // symmetry, kept in registers. Files store, per level, the combinatorial rank
 // of each key (docs/format.md, index scheme keys/1).
@@ -46,18 +46,25 @@ CGTB_HD inline std::uint64_t mix64(std::uint64_t x) {
 
 /// Device-side descriptor of one stored level: its sorted keys and the hash
 /// table that ranks them. Trivially copyable; pointers are in the memory of
-/// the processor that runs the kernels. A slot of the rank table holds rank+1
-/// of a key (0: free), the key itself being read from `keys`: 4 bytes a slot
-/// keep the tables of the largest levels small (issue: 5x8 and 4x10 in 24 GB).
+/// the processor that runs the kernels. A slot of the rank table is 8 bytes:
+/// the low 32 bits of the key's hash (a fingerprint) and rank + 1 (0: free).
+/// A lookup compares fingerprints only; that is exact for every stored key
+/// when no other key with the same fingerprint lies earlier on its probe
+/// path, which the builder checks for every key of the level (else it sets
+/// `check_keys`, and lookups also compare the key itself).
 struct reachable_level {
   const std::uint64_t* keys = nullptr;   ///< canonical masks, ascending
-  const std::uint32_t* slots = nullptr;  ///< rank table of slot_count slots
+  const std::uint64_t* slots = nullptr;  ///< rank table of slot_count slots
   std::uint64_t size = 0;                ///< stored positions (classes) of the level
   std::uint64_t slot_count = 0;
+  int check_keys = 0;
 
   /// First slot of a key's probe sequence.
   CGTB_HD std::uint64_t home(std::uint64_t key) const { return mulhi64(mix64(key), slot_count); }
 };
+
+/// Slot of a rank table holding rank r of a key with hash h.
+CGTB_HD inline std::uint64_t rank_slot(std::uint64_t h, std::uint64_t r) { return (h << 32) | (r + 1); }
 
 /// Most positions a level of a keyed index may store (ranks + 1 fit 32 bits).
 inline constexpr std::uint64_t kMaxLevelSize = 0xffffffffull;
@@ -83,11 +90,12 @@ CGTB_HD inline bool hash_set_insert(std::uint64_t* slots, std::uint64_t count, s
 
 /// Inserts rank r of keys[r] into a rank table of `count` slots (keys are
 /// distinct). Returns false when the table is full.
-CGTB_HD inline bool rank_table_insert(std::uint32_t* slots, std::uint64_t count, const std::uint64_t* keys,
+CGTB_HD inline bool rank_table_insert(std::uint64_t* slots, std::uint64_t count, const std::uint64_t* keys,
                                       std::uint64_t r) {
-  std::uint64_t i = hash_home(keys[r], count);
+  const std::uint64_t h = mix64(keys[r]);
+  std::uint64_t i = mulhi64(h, count);
   for (std::uint64_t probes = 0; probes < count; ++probes) {
-    if (atomic_cas32(&slots[i], 0u, static_cast<std::uint32_t>(r + 1)) == 0u) return true;
+    if (atomic_cas64(&slots[i], 0u, rank_slot(h, r)) == 0u) return true;
     if (++i == count) i = 0;
   }
   return false;
@@ -96,11 +104,16 @@ CGTB_HD inline bool rank_table_insert(std::uint32_t* slots, std::uint64_t count,
 /// Rank of a stored canonical mask; `size` of the level when it is absent
 /// (the self-test checks that every option of a stored position is stored).
 CGTB_HD inline std::uint64_t rank_table_find(const reachable_level& lv, std::uint64_t key) {
-  std::uint64_t i = lv.home(key);
+  const std::uint64_t h = mix64(key);
+  const std::uint32_t fp = static_cast<std::uint32_t>(h);
+  std::uint64_t i = mulhi64(h, lv.slot_count);
   for (std::uint64_t probes = 0; probes < lv.slot_count; ++probes) {
-    const std::uint32_t s = lv.slots[i];
+    const std::uint64_t s = lv.slots[i];
     if (s == 0u) break;
-    if (lv.keys[s - 1] == key) return s - 1;
+    if (static_cast<std::uint32_t>(s >> 32) == fp) {
+      const std::uint64_t r = (s & 0xffffffffull) - 1;
+      if (!lv.check_keys || lv.keys[r] == key) return r;
+    }
     if (++i == lv.slot_count) i = 0;
   }
   return lv.size;

@@ -102,9 +102,8 @@ struct domino_reachable_index {
       f(level - 2, rank_table_find(lv, im.canonical_without(image_bit, symmetries, x, x + stride)));
     }
 #else
-    // CPU: each probe is two cache misses (slot, then key). Canonicalise a
-    // batch of options and prefetch their slots, then the keys the slots
-    // name, then probe, so that the misses overlap.
+    // CPU: each probe is a cache miss. Canonicalise a batch of options and
+    // prefetch their slots first, so that the misses overlap.
     std::uint64_t batch[16];
     int n = 0;
     for (; pairs; pairs &= pairs - 1) {
@@ -113,10 +112,6 @@ struct domino_reachable_index {
       __builtin_prefetch(&lv.slots[lv.home(c)]);
       batch[n++] = c;
       if (n == 16 || !(pairs & (pairs - 1))) {
-        for (int i = 0; i < n; ++i) {
-          const std::uint32_t s = lv.slots[lv.home(batch[i])];
-          if (s) __builtin_prefetch(&lv.keys[s - 1]);
-        }
         for (int i = 0; i < n; ++i) f(level - 2, rank_table_find(lv, batch[i]));
         n = 0;
       }
