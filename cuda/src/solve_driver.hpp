@@ -337,6 +337,7 @@ void solve_with(const Game& game, const solve_options& opts, const level_consume
   // by_level[L] points to level L's records while L is resident.
   std::vector<const record*> by_level_host(static_cast<std::size_t>(top) + 1, nullptr);
   auto by_level = be.template allocate<const record*>(by_level_host.size());
+  auto overflow = be.template allocate<int>(1);
   // Before solving anything: the largest working set (a level plus the levels
   // its options reach, with their index data) must fit in the memory the
   // backend has now.
@@ -427,7 +428,10 @@ void solve_with(const Game& game, const solve_options& opts, const level_consume
     dirty_lo = dirty_hi = 0;
 
     const std::uint64_t chunk = Backend::chunk_size;
-    level_kernel<view_type, Rule> kernel{view, level, n, chunk, by_level.data(), out.data()};
+    const int zero = 0;
+    be.copy_to_device(overflow.data(), &zero, 1);
+    level_kernel<view_type, Rule> kernel{
+        view, level, n, chunk, by_level.data(), out.data(), rule_value_limit<Rule>::value, overflow.data()};
     const std::uint64_t items = (n + chunk - 1) / chunk;
     level_report rep;
     rep.level = level;
@@ -437,8 +441,6 @@ void solve_with(const Game& game, const solve_options& opts, const level_consume
     be.with_policy(n, [&](auto policy) {
       thrust::for_each(policy, thrust::counting_iterator<std::uint64_t>(0),
                        thrust::counting_iterator<std::uint64_t>(items), kernel);
-      rep.max_value = thrust::transform_reduce(policy, out.data(), out.data() + n, max_value_kernel<Rule>{}, 0u,
-                                               thrust::maximum<unsigned>());
       be.check("level kernel");
       if (opts.count_options) {
         rep.options = thrust::transform_reduce(
@@ -449,7 +451,9 @@ void solve_with(const Game& game, const solve_options& opts, const level_consume
     });
     const record* host = be.to_host(out, n, staging);
     rep.seconds = std::chrono::duration<double>(clock::now() - t0).count();
-    if (rep.max_value >= rule_value_limit<Rule>::value)
+    std::vector<int> flag;
+    rep.overflow = *be.to_host(overflow, 1, flag) != 0;
+    if (rep.overflow)
       throw resource_error("level " + std::to_string(level) + ": a value reached " +
                            std::to_string(rule_value_limit<Rule>::value) + ", more than the value record holds");
     consume(rep, host);

@@ -13,16 +13,17 @@ std::size_t peak_rss_bytes() {
 }
 
 void print_progress(const level_report& r, std::size_t index, std::size_t count) {
-  std::fprintf(stderr, "[cgtb] level %3d (%zu/%zu): %14llu positions in %8.3f s\n", r.level, index, count,
-               static_cast<unsigned long long>(r.positions), r.seconds);
+  std::fprintf(stderr, "[cgtb] level %3d (%zu/%zu): %14llu %s in %8.3f s\n", r.level, index, count,
+               static_cast<unsigned long long>(r.positions), r.keys ? "stored positions" : "positions", r.seconds);
 }
 
 void print_build_stats(std::ostream& out, const std::vector<level_report>& levels, double total_seconds,
                        const std::string& file, std::uint64_t file_bytes) {
   std::uint64_t pos = 0, opt = 0;
   double ksec = 0;
-  out << std::setw(6) << "level" << std::setw(15) << "positions" << std::setw(15) << "options" << std::setw(11)
-      << "seconds" << std::setw(14) << "positions/s"
+  const bool stored = !levels.empty() && levels.front().keys;  // keyed index: one entry per symmetry class
+  out << std::setw(6) << "level" << std::setw(15) << (stored ? "stored" : "positions") << std::setw(15) << "options"
+      << std::setw(11) << "seconds" << std::setw(14) << "positions/s"
       << "\n";
   auto row = [&](const std::string& name, std::uint64_t p, std::uint64_t o, double s) {
     out << std::setw(6) << name << std::setw(15) << p << std::setw(15) << o << std::setw(11) << std::fixed
@@ -37,10 +38,12 @@ void print_build_stats(std::ostream& out, const std::vector<level_report>& level
   row("solve", pos, opt, ksec);
   out << std::setprecision(3);
   out << "total wall time (solve + pack + compress + write): " << total_seconds << " s\n";
-  out << "positions per second (whole build): " << std::setprecision(0) << (pos / total_seconds) << "\n";
+  const char* what = stored ? "stored positions" : "positions";
+  out << what << " per second (whole build): " << std::setprecision(0) << (pos / total_seconds) << "\n";
   out << std::setprecision(1) << "peak memory (RSS): " << peak_rss_bytes() / 1e6 << " MB\n";
   out << std::setprecision(3) << "file: " << file << ", " << file_bytes << " bytes, "
-      << (pos ? 8.0 * static_cast<double>(file_bytes) / static_cast<double>(pos) : 0.0) << " bits per position\n";
+      << (pos ? 8.0 * static_cast<double>(file_bytes) / static_cast<double>(pos) : 0.0) << " bits per "
+      << (stored ? "stored position" : "position") << "\n";
 }
 
 }  // namespace cgtb

@@ -24,7 +24,7 @@ struct level_report {
   std::uint64_t positions = 0;
   std::uint64_t options = 0;  ///< options examined (counted only with stats)
   double seconds = 0;         ///< kernel wall time, transfers included
-  unsigned max_value = 0;     ///< largest value in any record of the level
+  bool overflow = false;      ///< a value reached the rule's limit (the build then fails)
   /// Games with a keyed index (keyed_game): the level's stored positions in
   /// rank order, in host memory, valid during the consumer call; else null.
   const std::uint64_t* keys = nullptr;

@@ -41,6 +41,8 @@ struct level_kernel {
   std::uint64_t chunk_size;
   const record* const* by_level;
   record* out;
+  unsigned value_limit;  ///< a record with Rule::max_value >= this overflows
+  int* overflow;         ///< set to 1 by any overflowing record (the check fused into the pass)
 
   CGTB_HD void operator()(std::uint64_t chunk) const {
     std::uint64_t first = chunk * chunk_size;
@@ -51,7 +53,9 @@ struct level_kernel {
     };
     for (std::uint64_t i = first; i < last; ++i) {
       if constexpr (view_random_access<View>::value) p = game.unrank(level, i);
-      out[i] = Rule::evaluate(game, level, p, lookup);
+      const record r = Rule::evaluate(game, level, p, lookup);
+      if (Rule::max_value(r) >= value_limit) *overflow = 1;
+      out[i] = r;
       if constexpr (!view_random_access<View>::value)
         if (i + 1 < last) p = game.next(level, p);
     }
@@ -127,12 +131,6 @@ struct rank_table_check_kernel {
 /// True for an occupied hash slot.
 struct occupied_slot {
   CGTB_HD bool operator()(std::uint64_t k) const { return k != kEmptySlot; }
-};
-
-/// Largest value held in a record (overflow check after each level).
-template <class Rule>
-struct max_value_kernel {
-  CGTB_HD unsigned operator()(const typename Rule::record& r) const { return Rule::max_value(r); }
 };
 
 }  // namespace cgtb
