@@ -73,12 +73,9 @@ struct cuda_backend {
     cuda_check(cudaMemcpy(staging.data(), b.data(), n * sizeof(T), cudaMemcpyDeviceToHost), "cudaMemcpy to host");
     return staging.data();
   }
-  /// The host address of a buffer where the host can read it (else null).
-  template <class T>
-  const T* host_pointer(const buffer<T>& b) const {
-    (void)b;
-    return nullptr;
-  }
+  /// Whether the host can read this backend's buffers (then the solver fills
+  /// them in place instead of copying).
+  static constexpr bool host_visible = false;
   void check(const char* what) {
     cuda_check(cudaGetLastError(), what);
     cuda_check(cudaDeviceSynchronize(), what);

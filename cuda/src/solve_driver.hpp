@@ -107,15 +107,22 @@ class solve_index<Backend, Game, true> {
   /// Uploads level L's keys (the kernel unranks from them). On a backend
   /// whose buffers the host can read, the host copy is dropped at once.
   void make_resident(int level) {
-    unpack(level, current_);
     current_level_ = level;
-    const std::uint64_t n = current_.size();
+    const std::uint64_t n = size(level);
     if (n > kMaxLevelSize)
       throw resource_error("level " + std::to_string(level) + " has " + std::to_string(n) +
                            " stored positions, more than a keyed level holds (2^32 - 1)");
-    resident r{be_.upload(current_), {}};
-    current_host_ = be_.host_pointer(r.keys);
-    if (current_host_) current_ = std::vector<std::uint64_t>();
+    resident r{be_.template allocate<std::uint64_t>(n), {}};
+    if constexpr (Backend::host_visible) {
+      unpack(level, r.keys.data());  // straight into the buffer the kernels read
+      current_host_ = r.keys.data();
+      current_ = std::vector<std::uint64_t>();
+    } else {
+      current_host_ = nullptr;
+      current_.resize(n);
+      unpack(level, current_.data());
+      be_.copy_to_device(r.keys.data(), current_.data(), n);
+    }
     host_levels_[static_cast<std::size_t>(level)] = {r.keys.data(), nullptr, n, 0, 0};
     dirty_ = true;
     resident_.erase(level);
@@ -183,7 +190,7 @@ class solve_index<Backend, Game, true> {
     const std::vector<std::uint64_t> start = {game_.canonical(game_.start())};
     pack(top, start.data(), 1);
     auto cur = be_.upload(start);
-    double growth = static_cast<double>(game_.max_options());
+    double growth = static_cast<double>(game_.max_options()), prev_ratio = 0;
     auto full = be_.template allocate<int>(1);
     std::vector<int> flag_staging;
     std::vector<std::uint64_t> staging;
@@ -196,7 +203,7 @@ class solve_index<Backend, Game, true> {
       std::uint64_t cap = 1024 + static_cast<std::uint64_t>(4.0 / 3.0 * growth * static_cast<double>(n));
       std::uint64_t found = 0;
       typename Backend::template buffer<std::uint64_t> next;
-      for (;;) {
+      for (bool done = false; !done;) {
         auto slots = be_.template allocate<std::uint64_t>(cap);
         const int zero = 0;
         be_.copy_to_device(full.data(), &zero, 1);
@@ -209,20 +216,32 @@ class solve_index<Backend, Game, true> {
               static_cast<std::uint64_t>(thrust::count_if(policy, slots.data(), slots.data() + cap, occupied_slot{}));
           be_.check("forward pass");
         });
-        if (!*be_.to_host(full, 1, flag_staging) && 5 * found <= 4 * cap) {
-          next = be_.template allocate<std::uint64_t>(found);
-          be_.with_policy(found, [&](auto policy) {
-            thrust::copy_if(policy, slots.data(), slots.data() + cap, next.data(), occupied_slot{});
-            thrust::sort(policy, next.data(), next.data() + found);
-            be_.check("forward pass sort");
-          });
-          break;
+        done = !*be_.to_host(full, 1, flag_staging) && 5 * found <= 4 * cap;
+        if (!done) {
+          cap += cap / 2;
+          continue;
         }
-        cap += cap / 2;
+        // The level above is packed already (only a redo needed it): free it
+        // before the compacted keys are allocated, and the set before the
+        // sort, so that at most two of the three are resident at a time.
+        cur = typename Backend::template buffer<std::uint64_t>();
+        next = be_.template allocate<std::uint64_t>(found);
+        be_.with_policy(found, [&](auto policy) {
+          thrust::copy_if(policy, slots.data(), slots.data() + cap, next.data(), occupied_slot{});
+          be_.check("forward pass compaction");
+        });
       }
+      be_.with_policy(found, [&](auto policy) {
+        thrust::sort(policy, next.data(), next.data() + found);
+        be_.check("forward pass sort");
+      });
       pack(below, be_.to_host(next, found, staging), found);
       staging = std::vector<std::uint64_t>();
-      growth = n ? 1.15 * static_cast<double>(found) / static_cast<double>(n) : 1.0;
+      // Next estimate: this level's growth, extrapolated where growth falls
+      // (the middle levels), 10 % high.
+      const double ratio = n ? static_cast<double>(found) / static_cast<double>(n) : 1.0;
+      growth = 1.1 * ratio * std::min(1.0, prev_ratio > 0 ? ratio / prev_ratio : 1.0);
+      prev_ratio = ratio;
       cur = std::move(next);
       if (opts.progress)
         std::fprintf(stderr, "[cgtb] reachable level %3d: %14llu positions stored in %8.3f s\n", below,
@@ -235,19 +254,25 @@ class solve_index<Backend, Game, true> {
   /// bytes a key instead of 8).
   void pack(int level, const std::uint64_t* k, std::uint64_t n) {
     std::string& out = packed_[static_cast<std::size_t>(level)];
-    out.clear();
-    out.reserve(static_cast<std::size_t>(n) * 3);
+    std::size_t bytes = 0;  // sized first: no reallocation, no slack
+    for (std::uint64_t i = 0, prev = 0; i < n; prev = k[i++])
+      for (std::uint64_t d = k[i] - prev;; d >>= 7) {
+        ++bytes;
+        if (d < 0x80) break;
+      }
+    out = std::string();
+    out.resize(bytes);
+    std::size_t pos = 0;
     std::uint64_t prev = 0;
     for (std::uint64_t i = 0; i < n; ++i) {
       std::uint64_t d = k[i] - prev;
       prev = k[i];
       while (d >= 0x80) {
-        out.push_back(static_cast<char>((d & 0x7f) | 0x80));
+        out[pos++] = static_cast<char>((d & 0x7f) | 0x80);
         d >>= 7;
       }
-      out.push_back(static_cast<char>(d));
+      out[pos++] = static_cast<char>(d);
     }
-    out.shrink_to_fit();
     sizes_[static_cast<std::size_t>(level)] = n;
   }
   /// Large indexes: the gap-coded keys go to an unnamed temporary file
@@ -273,7 +298,7 @@ class solve_index<Backend, Game, true> {
     if (std::fflush(spill_) != 0) throw resource_error("writing the level keys to a temporary file failed");
   }
 
-  void unpack(int level, std::vector<std::uint64_t>& k) const {
+  void unpack(int level, std::uint64_t* k) const {
     std::string read_back;
     if (spill_) {
       read_back.resize(lengths_[static_cast<std::size_t>(level)]);
@@ -282,17 +307,16 @@ class solve_index<Backend, Game, true> {
         throw resource_error("reading the level keys back from the temporary file failed");
     }
     const std::string& in = spill_ ? read_back : packed_[static_cast<std::size_t>(level)];
-    k.resize(sizes_[static_cast<std::size_t>(level)]);
     std::size_t pos = 0;
     std::uint64_t prev = 0;
-    for (auto& x : k) {
+    for (std::uint64_t* x = k; x != k + sizes_[static_cast<std::size_t>(level)]; ++x) {
       std::uint64_t d = 0;
       for (int shift = 0;; shift += 7) {
         const auto byte = static_cast<unsigned char>(in[pos++]);
         d |= static_cast<std::uint64_t>(byte & 0x7f) << shift;
         if (!(byte & 0x80)) break;
       }
-      x = prev += d;
+      *x = prev += d;
     }
   }
 

@@ -88,8 +88,10 @@ std::vector<level_plan> plan_reachable_table(int rows, int cols, int symmetries,
   const double solve_keys = host_keys >= 256e6 ? 0 : host_keys;
   double packed_above = 0;
   for (const auto& p : plan) packed_above += 3.0 * static_cast<double>(p.classes);
-  auto slots = [](double n) { return n + n / 2 + 16; };                 // rank table, 8-byte slots
-  auto set_slots = [](double n) { return 1024 + 4.0 / 3 * 1.15 * n; };  // forward pass, 8-byte slots
+  auto slots = [](double n) { return n + n / 2 + 16; };  // rank table, 8-byte slots
+  auto set_slots = [](double n) {
+    return 1024 + 4.0 / 3 * 1.3 * n;
+  };  // forward pass, 8-byte slots (estimate 30 % high)
   for (std::size_t i = 0; i < plan.size(); ++i) {
     const double n = static_cast<double>(plan[i].classes);
     const double below = i ? static_cast<double>(plan[i - 1].classes) : 0;
@@ -100,7 +102,9 @@ std::vector<level_plan> plan_reachable_table(int rows, int cols, int symmetries,
     // above, the hash set and the sorted keys found.
     const double above = i + 1 < plan.size() ? static_cast<double>(plan[i + 1].classes) : 0;
     packed_above -= 3.0 * n;
-    const double forward = packed_above + 8 * above + 8 * set_slots(n) + 8 * n;
+    // Forward pass phases: insert (keys above, set), compact (set, keys
+    // found), sort (keys found and the sort's buffer of the same size).
+    const double forward = packed_above + std::max({8 * above + 8 * set_slots(n), 8 * set_slots(n) + 8 * n, 16 * n});
     plan[i].peak_bytes = std::max(solve_keys + solve, forward);
   }
   return plan;
