@@ -57,7 +57,8 @@ class solve_index {
   view_type view() const { return view_; }
   std::uint64_t size(int level) const { return host_.level_size(level); }
   /// Bytes of index data a resident level needs beside its records.
-  double index_bytes(int) const { return 0; }
+  double key_bytes(int) const { return 0; }
+  double table_bytes(int) const { return 0; }
   void make_resident(int) {}
   void build_rank_table(int) {}
   void drop(int) {}
@@ -94,10 +95,10 @@ class solve_index<Backend, Game, true> {
 
   view_type view() const { return game_.view(table_, dev_levels_.data()); }
   std::uint64_t size(int level) const { return sizes_[static_cast<std::size_t>(level)]; }
-  double index_bytes(int level) const {
-    return static_cast<double>(size(level)) * sizeof(std::uint64_t) +
-           static_cast<double>(slot_count(size(level))) * sizeof(std::uint64_t);
-  }
+  /// Bytes of a resident level's keys, and of its rank table (built once
+  /// the level is solved and the level below it dropped).
+  double key_bytes(int level) const { return static_cast<double>(size(level)) * sizeof(std::uint64_t); }
+  double table_bytes(int level) const { return static_cast<double>(slot_count(size(level))) * sizeof(std::uint64_t); }
   /// Keys of the level last made resident, in host memory.
   const std::uint64_t* keys(int level) const {
     if (level != current_level_) return nullptr;
@@ -372,7 +373,8 @@ void solve_with(const Game& game, const solve_options& opts, const level_consume
       double need = 0;
       for (std::size_t j = 0; j <= i; ++j)
         if (j == i || span == 0 || levels[j] >= levels[i] - span)
-          need += static_cast<double>(index.size(levels[j])) * sizeof(record) + index.index_bytes(levels[j]);
+          need += static_cast<double>(index.size(levels[j])) * sizeof(record) + index.key_bytes(levels[j]) +
+                  (j == i ? 0.0 : index.table_bytes(levels[j]));
       if (need > peak) {
         peak = need;
         peak_level = levels[i];
@@ -400,22 +402,25 @@ void solve_with(const Game& game, const solve_options& opts, const level_consume
     }
   };
 
-  for (int level : levels) {
-    // Drop levels no option of this level (or any later one) can reach.
-    if (span > 0) {
-      for (auto it = resident.begin(); it != resident.end();) {
-        if (it->first < level - span) {
-          by_level_host[static_cast<std::size_t>(it->first)] = nullptr;
-          mark(it->first);
-          index.drop(it->first);
-          it = resident.erase(it);
-        } else {
-          ++it;
-        }
+  // Drops the resident levels below `lowest`: no option of the levels still
+  // to solve reaches them.
+  auto drop_below = [&](int lowest) {
+    for (auto it = resident.begin(); it != resident.end();) {
+      if (it->first < lowest) {
+        by_level_host[static_cast<std::size_t>(it->first)] = nullptr;
+        mark(it->first);
+        index.drop(it->first);
+        it = resident.erase(it);
+      } else {
+        ++it;
       }
     }
+  };
+
+  for (int level : levels) {
+    if (span > 0) drop_below(level - span);
     const std::uint64_t n = index.size(level);
-    const double need = static_cast<double>(n) * sizeof(record) + index.index_bytes(level);
+    const double need = static_cast<double>(n) * sizeof(record) + index.key_bytes(level);
     if (need > static_cast<double>(be.available_bytes()))
       throw resource_error("level " + std::to_string(level) + " has " + std::to_string(n) + " positions and needs " +
                            format_bytes(need) + " but only " + format_bytes(static_cast<double>(be.available_bytes())) +
@@ -487,19 +492,7 @@ void solve_with(const Game& game, const solve_options& opts, const level_consume
     // Levels the next level's options cannot reach go before this level's
     // rank table is built, so that the two never share the memory.
     const auto here = std::find(levels.begin(), levels.end(), level);
-    if (span > 0 && here + 1 != levels.end()) {
-      const int next_level = *(here + 1);
-      for (auto it = resident.begin(); it != resident.end();) {
-        if (it->first < next_level - span) {
-          by_level_host[static_cast<std::size_t>(it->first)] = nullptr;
-          mark(it->first);
-          index.drop(it->first);
-          it = resident.erase(it);
-        } else {
-          ++it;
-        }
-      }
-    }
+    if (span > 0 && here + 1 != levels.end()) drop_below(*(here + 1) - span);
     index.build_rank_table(level);
   }
 }
