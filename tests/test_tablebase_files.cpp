@@ -120,8 +120,8 @@ TEST(AtomicWrite, MissingOutputFolderThroughTheLibraryIsAnInputError) {
 TEST(Determinism, BuildsWithOneAndTwoThreadsAreByteIdentical) {
   // Every region of 4x4 (subset index), and the reachable classes of 5x5
   // (keyed index: hash tables filled by racing threads, keys sorted).
-  for (const auto& [board, positions] : std::vector<std::pair<std::string, std::string>>{{"4x4", "all"},
-                                                                                          {"5x5", "reachable"}}) {
+  for (const auto& [board, positions] :
+       std::vector<std::pair<std::string, std::string>>{{"4x4", "all"}, {"5x5", "reachable"}}) {
     cgtb_test::temp_dir dir;
     std::vector<std::string> files;
     for (const char* threads : {"1", "2", "2"}) {

@@ -7,8 +7,8 @@
 // CGTB_CACHE_MB sets the decompressed-block cache (default 1024, as cgtb
 // query --cache-mb).
 #include <chrono>
-#include <cstdlib>
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
 #include <random>
 #include <sstream>

@@ -10,8 +10,8 @@
 #include "cgtb/backend.hpp"
 #include "cgtb/games/cram.hpp"
 #include "cgtb/games/domino_reachable.hpp"
-#include "cgtb/rules/partizan.hpp"
 #include "cgtb/rules/impartial.hpp"
+#include "cgtb/rules/partizan.hpp"
 
 namespace {
 

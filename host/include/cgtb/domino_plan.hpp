@@ -38,8 +38,8 @@ struct level_plan {
 /// the CPU backend's layout (cuda/src/solve_driver.hpp): every level's keys
 /// on the host (gap-coded, about 3 bytes each), and while level L is solved,
 /// the keys, rank tables (8-byte slots) and records of L and L-2; the forward
-/// pass holds a hash set (8-byte slots) for the level below. `seconds_per_class` and `bits_per_class` come from a calibration
-/// build (0 to leave time and file size out).
+/// pass holds a hash set (8-byte slots) for the level below. `seconds_per_class` and `bits_per_class` come from a
+/// calibration build (0 to leave time and file size out).
 std::vector<level_plan> plan_reachable_table(int rows, int cols, int symmetries, std::size_t record_bytes,
                                              double seconds_per_class, double bits_per_class);
 
