@@ -18,10 +18,9 @@ void print_progress(const level_report& r, std::size_t index, std::size_t count)
 }
 
 void print_build_stats(std::ostream& out, const std::vector<level_report>& levels, double total_seconds,
-                       const std::string& file, std::uint64_t file_bytes) {
+                       const std::string& file, std::uint64_t file_bytes, bool stored) {
   std::uint64_t pos = 0, opt = 0;
   double ksec = 0;
-  const bool stored = !levels.empty() && levels.front().keys;  // keyed index: one entry per symmetry class
   out << std::setw(6) << "level" << std::setw(15) << (stored ? "stored" : "positions") << std::setw(15) << "options"
       << std::setw(11) << "seconds" << std::setw(14) << "positions/s"
       << "\n";

@@ -21,9 +21,10 @@ namespace cgtb {
 /// Peak resident memory of this process, in bytes.
 std::size_t peak_rss_bytes();
 
-/// Prints the per-level and total figures of a build (cgtb build --stats).
+/// Prints the per-level and total figures of a build (cgtb build --stats);
+/// `stored`: the table holds one entry per symmetry class (keyed index).
 void print_build_stats(std::ostream& out, const std::vector<level_report>& levels, double total_seconds,
-                       const std::string& file, std::uint64_t file_bytes);
+                       const std::string& file, std::uint64_t file_bytes, bool stored = false);
 
 /// Line on stderr for a solved level.
 void print_progress(const level_report& r, std::size_t index, std::size_t count);
@@ -100,12 +101,13 @@ void solve_and_write(const Game& game, const tablebase_header& h, const build_re
       if (kill_after && std::atoi(kill_after) == r.level) std::raise(SIGKILL);
     }
     reports.push_back(r);
+    reports.back().keys = nullptr;  // valid during this call only
     if (each) print_progress(r, reports.size(), nlevels);
   });
   w.finish();
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (req.progress && !each) std::fprintf(stderr, "[cgtb] %zu levels solved in %.3f s\n", reports.size(), secs);
-  if (req.stats) print_build_stats(std::cout, reports, secs, req.output, w.bytes_written());
+  if (req.stats) print_build_stats(std::cout, reports, secs, req.output, w.bytes_written(), keyed_game<Game>::value);
 }
 
 }  // namespace cgtb
