@@ -75,8 +75,14 @@ class reachable_domino : public Game {
   /// among the subsets of its size (cgtb/subset_index.hpp); ascending with
   /// the mask.
   std::uint64_t file_key(position canonical_mask) const { return subsets().rank(canonical_mask); }
-  /// Inverse of file_key on level L.
-  position from_file_key(int level, std::uint64_t key) const { return subsets().unrank(level, key); }
+  /// Inverse of file_key on level L; throws input_error for a level or key
+  /// the board has no subset for (a corrupt file's).
+  position from_file_key(int level, std::uint64_t key) const {
+    if (level < 0 || level > this->board_.cells || key >= subsets().count(level))
+      throw input_error("key " + std::to_string(key) + " is no position of level " + std::to_string(level) + " of " +
+                        std::to_string(this->rows()) + "x" + std::to_string(this->cols()));
+    return subsets().unrank(level, key);
+  }
 
  private:
   subset_index subsets() const { return {this->binom_.data(), this->board_.cells}; }
