@@ -2,13 +2,22 @@
 // tablebases through the real driver and writer, running the cgtb tool.
 #pragma once
 
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
 #include <cstdint>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iterator>
 #include <memory>
 #include <sstream>
@@ -130,5 +139,142 @@ inline ::testing::AssertionResult is_clean_error(const cli_result& r) {
     return ::testing::AssertionFailure() << "stderr does not start with 'cgtb: error: ': " << describe(r);
   return ::testing::AssertionSuccess();
 }
+
+/// What a folder holds, one line per entry, sorted: name, type, size and
+/// modification time (and a link's target), to check that a failed command
+/// changed nothing else there.
+inline std::vector<std::string> folder_state(const std::string& dir) {
+  std::vector<std::string> v;
+  for (const auto& e : fs::directory_iterator(dir)) {
+    struct stat st;
+    if (::lstat(e.path().c_str(), &st) != 0) continue;
+    std::string line = e.path().filename().string() + " mode " + std::to_string(st.st_mode) + " size " +
+                       std::to_string(st.st_size) + " mtime " + std::to_string(st.st_mtim.tv_sec) + "." +
+                       std::to_string(st.st_mtim.tv_nsec);
+    if (S_ISLNK(st.st_mode)) line += " -> " + fs::read_symlink(e.path()).string();
+    v.push_back(line);
+  }
+  std::sort(v.begin(), v.end());
+  return v;
+}
+
+/// CGTB_BINARY with `args` running in the background: its stdin and stdout
+/// are pipes the test writes and reads, stderr goes to a file. `in_child`
+/// runs in the child between fork and exec (only async-signal-safe calls
+/// there: setrlimit, signal, ...). The destructor kills (SIGKILL) and reaps a
+/// process still running.
+class cgtb_process {
+ public:
+  explicit cgtb_process(const std::vector<std::string>& args, void (*in_child)() = nullptr) {
+    ::signal(SIGPIPE, SIG_IGN);  // a write to the stdin of a process that ended fails with EPIPE instead
+    std::vector<std::string> words = {CGTB_BINARY};
+    words.insert(words.end(), args.begin(), args.end());
+    std::vector<char*> argv;
+    for (auto& w : words) argv.push_back(w.data());
+    argv.push_back(nullptr);
+    const std::string err = io_.file("err");
+    int in[2], out[2];
+    if (::pipe(in) != 0 || ::pipe(out) != 0) throw std::runtime_error("pipe failed");
+    pid_ = ::fork();
+    if (pid_ < 0) throw std::runtime_error("fork failed");
+    if (pid_ == 0) {
+      const int fd = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      if (fd < 0 || ::dup2(in[0], 0) < 0 || ::dup2(out[1], 1) < 0 || ::dup2(fd, 2) < 0) ::_exit(126);
+      for (int f : {in[0], in[1], out[0], out[1], fd}) ::close(f);
+      ::signal(SIGPIPE, SIG_DFL);
+      if (in_child) in_child();
+      ::execv(argv[0], argv.data());
+      ::_exit(127);
+    }
+    ::close(in[0]);
+    ::close(out[1]);
+    in_ = in[1];
+    out_ = out[0];
+  }
+  ~cgtb_process() {
+    if (in_ >= 0) ::close(in_);
+    if (out_ >= 0) ::close(out_);
+    if (pid_ > 0 && !reaped_) {
+      ::kill(pid_, SIGKILL);
+      int status;
+      ::waitpid(pid_, &status, 0);
+    }
+  }
+  cgtb_process(const cgtb_process&) = delete;
+  cgtb_process& operator=(const cgtb_process&) = delete;
+
+  pid_t pid() const { return pid_; }
+  /// Writes to the process's stdin; false when it has closed it (ended).
+  bool send(const std::string& text) {
+    for (std::size_t done = 0; done < text.size();) {
+      const ssize_t n = ::write(in_, text.data() + done, text.size() - done);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) return false;
+      done += static_cast<std::size_t>(n);
+    }
+    return true;
+  }
+  /// The next line of its stdout (without the line break); false at the end
+  /// of its output or after `timeout_ms` without a whole line.
+  bool read_line(std::string& line, int timeout_ms = 60000) {
+    const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
+    for (;;) {
+      const auto nl = pending_.find('\n');
+      if (nl != std::string::npos) {
+        line = pending_.substr(0, nl);
+        pending_.erase(0, nl + 1);
+        return true;
+      }
+      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(until - std::chrono::steady_clock::now());
+      if (left.count() <= 0) return false;
+      struct pollfd p = {out_, POLLIN, 0};
+      if (::poll(&p, 1, static_cast<int>(left.count())) <= 0) continue;
+      char buf[4096];
+      const ssize_t n = ::read(out_, buf, sizeof buf);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) return false;
+      pending_.append(buf, static_cast<std::size_t>(n));
+    }
+  }
+  /// Closes its stdin, reads the rest of its stdout and waits for it to end
+  /// (killing it after `timeout_ms`): what it printed from then on and how it
+  /// ended, as run_cgtb reports it.
+  cli_result finish(int timeout_ms = 120000) {
+    if (in_ >= 0) ::close(in_);
+    in_ = -1;
+    cli_result r;
+    const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
+    for (;;) {
+      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(until - std::chrono::steady_clock::now());
+      if (left.count() <= 0) {
+        ::kill(pid_, SIGKILL);
+        break;
+      }
+      struct pollfd p = {out_, POLLIN, 0};
+      if (::poll(&p, 1, static_cast<int>(left.count())) <= 0) continue;
+      char buf[4096];
+      const ssize_t n = ::read(out_, buf, sizeof buf);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) break;
+      pending_.append(buf, static_cast<std::size_t>(n));
+    }
+    int status = 0;
+    ::waitpid(pid_, &status, 0);
+    reaped_ = true;
+    r.exited = WIFEXITED(status);
+    r.code = r.exited ? WEXITSTATUS(status) : -1;
+    r.out = pending_;
+    pending_.clear();
+    r.err = read_bytes(io_.file("err"));
+    return r;
+  }
+
+ private:
+  temp_dir io_;
+  pid_t pid_ = -1;
+  int in_ = -1, out_ = -1;
+  bool reaped_ = false;
+  std::string pending_;
+};
 
 }  // namespace cgtb_test

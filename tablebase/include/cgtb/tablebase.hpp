@@ -103,6 +103,12 @@ class tablebase_writer {
   /// still running, or a checkpoint is unreadable.
   tablebase_writer(const std::string& path, tablebase_header header, bool resumable);
   ~tablebase_writer();
+  /// Throws input_error when `path` cannot be a writer's output: empty, a
+  /// symbolic link (dangling or not; links among its folders are followed), a
+  /// folder or another file that is not regular, or in a folder this process
+  /// may not write. The constructor and finish() check it; callers may check
+  /// early, before any work.
+  static void check_output_path(const std::string& path);
   tablebase_writer(const tablebase_writer&) = delete;
   tablebase_writer& operator=(const tablebase_writer&) = delete;
 
