@@ -2,7 +2,9 @@
 #include <omp.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cctype>
+#include <cstdint>
 #include <cxxopts.hpp>
 #include <iomanip>
 #include <iostream>
@@ -55,7 +57,29 @@ cxxopts::ParseResult parse_or_help(cxxopts::Options& o, int argc, char** argv, c
     std::cout << o.help() << extra;
     std::exit(0);
   }
+  // An option given twice (--board 3x3 --board 4x4) is refused: cxxopts
+  // would keep one of the two without a word.
+  std::vector<std::string> seen;
+  for (const auto& kv : r.arguments()) {
+    if (std::find(seen.begin(), seen.end(), kv.key()) != seen.end())
+      throw input_error("option --" + kv.key() + " is given more than once");
+    seen.push_back(kv.key());
+  }
   return r;
+}
+
+/// cxxopts reads a negative number such as "-3" as an unknown option named
+/// "3"; say what it is instead. `what` is the exception's text.
+std::string unknown_option_message(const std::string& what, int argc, char** argv) {
+  for (int i = 2; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a.size() < 2 || a[0] != '-' || !std::isdigit(static_cast<unsigned char>(a[1]))) continue;
+    if (what.find("\u2018" + a.substr(1, 1)) != std::string::npos ||
+        what.find("'" + a.substr(1, 1)) != std::string::npos)
+      return "'" + a +
+             "' is a negative number, which is not allowed here (heap sizes, levels and counts are 0 or more)";
+  }
+  return what;
 }
 
 /// A position as typed: surrounding white space and a trailing CR dropped;
@@ -67,22 +91,54 @@ std::string clean_position_text(const std::string& raw) {
   return a == std::string::npos ? std::string() : raw.substr(a, b - a + 1);
 }
 
-/// An error message as one printable line: control characters escaped,
-/// bytes past 300 cut (on a UTF-8 character boundary).
+/// Length (1-4) of the well-formed UTF-8 character at s[i], or 0 when the
+/// bytes there are not one (a stray continuation byte, a truncated or
+/// overlong sequence, a surrogate, a code point past U+10FFFF).
+std::size_t utf8_length_at(const std::string& s, std::size_t i) {
+  const unsigned char c = static_cast<unsigned char>(s[i]);
+  if (c < 0x80) return 1;
+  std::size_t n = 0;
+  std::uint32_t least = 0;
+  if ((c & 0xE0) == 0xC0) {
+    n = 2, least = 0x80;
+  } else if ((c & 0xF0) == 0xE0) {
+    n = 3, least = 0x800;
+  } else if ((c & 0xF8) == 0xF0) {
+    n = 4, least = 0x10000;
+  } else {
+    return 0;
+  }
+  if (i + n > s.size()) return 0;
+  std::uint32_t cp = c & (0x7Fu >> n);
+  for (std::size_t k = 1; k < n; ++k) {
+    const unsigned char d = static_cast<unsigned char>(s[i + k]);
+    if ((d & 0xC0) != 0x80) return 0;
+    cp = (cp << 6) | (d & 0x3Fu);
+  }
+  if (cp < least || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
+  return n;
+}
+
+/// An error message as one printable line of valid UTF-8: control characters
+/// and bytes that are not well-formed UTF-8 escaped as \xNN, bytes past 300
+/// cut (on a character boundary).
 std::string one_line(const std::string& msg) {
   std::string out;
-  for (std::size_t i = 0; i < msg.size(); ++i) {
-    const unsigned char c = static_cast<unsigned char>(msg[i]);
-    if (out.size() >= 300 && (c & 0xC0) != 0x80) {
+  for (std::size_t i = 0; i < msg.size();) {
+    if (out.size() >= 300) {
       out += "...";
       break;
     }
-    if (c < 0x20 || c == 0x7f) {
+    const unsigned char c = static_cast<unsigned char>(msg[i]);
+    const std::size_t n = utf8_length_at(msg, i);
+    if (n == 0 || c < 0x20 || c == 0x7f) {
       char esc[8];
       std::snprintf(esc, sizeof esc, "\\x%02x", c);
       out += esc;
+      ++i;
     } else {
-      out += static_cast<char>(c);
+      out.append(msg, i, n);
+      i += n;
     }
   }
   return out;
@@ -176,6 +232,7 @@ int cmd_build(int argc, char** argv) {
   std::unique_ptr<game_driver> drv;
   build_request req;
   if (int rc = parse_build("build", argc, argv, drv, req)) return rc == 1 ? 0 : rc;
+  tablebase_writer::check_output_path(req.output);  // refused before any work, not after solving
   drv->build(req);
   if (req.progress)
     std::cerr << "[cgtb] wrote " << req.output << " (" << argv[1] << " " << drv->params() << ", " << req.values << ", "
@@ -225,23 +282,47 @@ int cmd_query(int argc, char** argv) {
       drv->query(tb, drv->parse(text), json, buf);
   };
   // Answers go out every 1 MB, and after every line when stdin is a terminal
-  // or --flush is given. A query that fails prints nothing more: answers
-  // not yet flushed are dropped with it, so a corrupt file or a bad line never
-  // leaves a half-printed batch that looks complete.
+  // or --flush is given. When a line of stdin fails, the answers before it
+  // are printed (each is complete), then the error, naming the line, and the
+  // exit status says the batch did not finish. Positions given as arguments
+  // are answered all or not at all (the error names the position's number).
   const bool each_line = r.count("flush") > 0 || isatty(0);
   auto flush = [&] {
     std::cout << buf.str() << std::flush;
     buf.str("");
   };
   const std::vector<std::string> positions = r.unmatched();
-  if (!positions.empty()) {
-    for (const auto& p : positions) one(p);
+  const bool from_stdin = positions.empty();
+  auto one_at = [&](const std::string& raw, const std::string& where) {
+    try {
+      one(raw);
+    } catch (const input_error& e) {
+      if (from_stdin) flush();
+      throw input_error(where.empty() ? e.what() : where + ": " + e.what());
+    } catch (const resource_error& e) {
+      if (from_stdin) flush();
+      throw resource_error(where.empty() ? e.what() : where + ": " + e.what());
+    } catch (...) {
+      if (from_stdin) flush();
+      throw;
+    }
+  };
+  if (!from_stdin) {
+    for (std::size_t i = 0; i < positions.size(); ++i)
+      one_at(positions[i], positions.size() > 1 ? "position " + std::to_string(i + 1) : "");
   } else {
     std::string line;
-    while (std::getline(std::cin, line)) {
-      const std::string t = clean_position_text(line);
+    for (std::uint64_t number = 1; std::getline(std::cin, line); ++number) {
+      const std::string where = "line " + std::to_string(number);
+      std::string t;
+      try {
+        t = clean_position_text(line);
+      } catch (const input_error& e) {
+        flush();
+        throw input_error(where + ": " + e.what());
+      }
       if (t.empty() || t[0] == '%') continue;
-      one(t);
+      one_at(t, where);
       if (each_line || buf.tellp() > (1 << 20)) flush();
     }
   }
@@ -256,6 +337,8 @@ int cmd_info(int argc, char** argv) {
   o.parse_positional({"file"});
   auto r = parse_or_help(o, argc, argv);
   if (!r.count("file")) throw input_error("info needs a tablebase file");
+  if (!r.unmatched().empty()) throw input_error("info takes one tablebase file; unexpected '" + r.unmatched()[0] + "'");
+
   tablebase tb(r["file"].as<std::string>(), 0);
   const auto& h = tb.header();
   std::cout << "file: " << tb.path() << " (" << tb.file_size() << " bytes, format version " << tb.format_version()
@@ -326,6 +409,8 @@ int cmd_census(int argc, char** argv) {
   o.parse_positional({"file"});
   auto r = parse_or_help(o, argc, argv);
   if (!r.count("file")) throw input_error("census needs a tablebase file");
+  if (!r.unmatched().empty())
+    throw input_error("census takes one tablebase file; unexpected '" + r.unmatched()[0] + "'");
   tablebase tb(r["file"].as<std::string>(), 0);
   auto drv = driver_for(tb);
   census_report c = drv->census(tb);
@@ -371,6 +456,9 @@ int main(int argc, char** argv) {
   } catch (const resource_error& e) {
     std::cerr << "cgtb: error: " << one_line(e.what()) << "\n";
     return 3;
+  } catch (const cxxopts::exceptions::no_such_option& e) {
+    std::cerr << "cgtb: error: " << one_line(unknown_option_message(e.what(), argc, argv)) << "\n";
+    return 2;
   } catch (const cxxopts::exceptions::exception& e) {
     std::cerr << "cgtb: error: " << one_line(e.what()) << "\n";
     return 2;

@@ -26,6 +26,8 @@ int cmd_classify(int argc, char** argv) {
     return 0;
   }
   if (!r.count("file")) throw input_error("classify needs a tablebase file (cgtb classify FILE)");
+  if (!r.unmatched().empty())
+    throw input_error("classify takes one tablebase file; unexpected '" + r.unmatched()[0] + "'");
   tablebase tb(r["file"].as<std::string>(), 0);
   auto drv = driver_for_header(tb.header());
   const auto* an = dynamic_cast<const impartial_analyses*>(drv.get());

@@ -22,6 +22,8 @@ int cmd_intervals(int argc, char** argv) {
     return 0;
   }
   if (!r.count("file")) throw input_error("intervals needs a tablebase file (cgtb intervals FILE)");
+  if (!r.unmatched().empty())
+    throw input_error("intervals takes one tablebase file; unexpected '" + r.unmatched()[0] + "'");
   tablebase tb(r["file"].as<std::string>(), std::size_t{64} << 20);
   if (tb.header().ruleset != "blocking-nim")
     throw input_error("intervals needs a blocking-nim tablebase; '" + tb.path() + "' holds " + tb.header().ruleset);

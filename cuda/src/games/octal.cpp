@@ -94,12 +94,28 @@ int octal::level_of(const position& p) const {
 std::vector<int> parse_heap_list(const std::string& text, long long max_heap) {
   std::vector<int> heaps;
   std::size_t i = 0;
+  // Heaps are separated by spaces, with at most one ',' or '+' between two
+  // heaps; an empty list, '3,,5', '3+' or ',3' is refused, not read as heaps.
+  bool heap_seen = false;  // a heap since the last ',' or '+'
+  char last_separator = 0;
+  if (text.find_first_not_of(" \t") == std::string::npos)
+    throw input_error("heap list '" + text + "' is empty (write 0 for the position without heaps)");
   while (i < text.size()) {
     char ch = text[i];
-    if (ch == ' ' || ch == ',' || ch == '+' || ch == '\t') {
+    if (ch == ' ' || ch == '\t') {
       ++i;
       continue;
     }
+    if (ch == ',' || ch == '+') {
+      if (!heap_seen)
+        throw input_error("heap list '" + text + "': '" + std::string(1, ch) + "' without a heap before it");
+      heap_seen = false;
+      last_separator = ch;
+      ++i;
+      continue;
+    }
+    if (ch == '-' && i + 1 < text.size() && std::isdigit(static_cast<unsigned char>(text[i + 1])))
+      throw input_error("heap list '" + text + "': heap sizes are 0 or more, not negative");
     std::size_t j = i;
     while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j]))) ++j;
     if (j == i || j - i > 10)
@@ -110,8 +126,11 @@ std::vector<int> parse_heap_list(const std::string& text, long long max_heap) {
       throw input_error("heap list '" + text + "': heap " + std::to_string(v) + " is above the table's largest heap " +
                         std::to_string(max_heap));
     if (v > 0) heaps.push_back(static_cast<int>(v));
+    heap_seen = true;
     i = j;
   }
+  if (!heap_seen)
+    throw input_error("heap list '" + text + "': '" + std::string(1, last_separator) + "' without a heap after it");
   return heaps;
 }
 

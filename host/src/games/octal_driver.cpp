@@ -154,6 +154,10 @@ game_entry octal_entry() {
         "max-total", "every position of several heaps with total <= T (T <= 63)", cxxopts::value<long long>());
   };
   e.from_options = [](const cxxopts::ParseResult& r) -> std::unique_ptr<game_driver> {
+    for (const char* opt : {"max-heap", "max-total"})
+      if (r.count(opt) && r[opt].as<long long>() < 0)
+        throw input_error(std::string("--") + opt + " " + std::to_string(r[opt].as<long long>()) +
+                          " is negative (give 0 or more)");
     return make_octal(r["code"].as<std::string>(), r.count("max-heap") ? r["max-heap"].as<long long>() : -1,
                       r.count("max-total") ? r["max-total"].as<long long>() : -1);
   };

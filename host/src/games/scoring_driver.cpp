@@ -26,11 +26,16 @@ scoring_position_text parse_scoring_position(const std::string& text_in) {
   scoring_position_text out;
   std::string num;
   bool sep_seen = false;
+  // A ',' or an operator stands between two heaps: '5vv3', '5,,3', '3+' and
+  // ',3' are refused, not read as heaps.
+  bool heap_seen = false;  // a heap since the last ',' or operator
+  char last_mark = 0;
   auto flush = [&]() {
     if (num.empty()) return;
     if (num.size() > 9) throw input_error("position '" + text + "': heap '" + num + "' is too large");
     out.heaps.push_back(std::stoi(num));
     num.clear();
+    heap_seen = true;
   };
   for (char c : text) {
     if (c >= '0' && c <= '9') {
@@ -38,10 +43,21 @@ scoring_position_text parse_scoring_position(const std::string& text_in) {
       continue;
     }
     flush();
-    if (c == ' ' || c == '\t' || c == ',') {
+    if (c == ' ' || c == '\t') {
       sep_seen = true;
       continue;
     }
+    if (c == ',' || c == '+' || c == '^' || c == 'v' || c == 'V' || c == '>') {
+      if (!heap_seen && !out.heaps.empty())
+        throw input_error("position '" + text + "': '" + std::string(1, c) + "' without a heap before it");
+      heap_seen = false;
+      last_mark = c;
+    }
+    if (c == ',') {
+      if (out.heaps.empty()) throw input_error("position '" + text + "': ',' before any heap");
+      continue;
+    }
+    if (c == '-' && !heap_seen) throw input_error("position '" + text + "': heap sizes are 0 or more, not negative");
     if (c == '+' || c == '^' || c == 'v' || c == 'V' || c == '>') {
       char o = c == 'V' ? 'v' : c;
       if (out.heaps.empty()) throw input_error("position '" + text + "': operator '" + c + "' before any heap");
@@ -56,6 +72,8 @@ scoring_position_text parse_scoring_position(const std::string& text_in) {
   flush();
   (void)sep_seen;
   if (out.heaps.empty()) throw input_error("position '" + text + "' names no heap");
+  if (!heap_seen)
+    throw input_error("position '" + text + "': '" + std::string(1, last_mark) + "' without a heap after it");
   if (out.op && out.op != '+' && out.heaps.size() != 2)
     throw input_error("position '" + text + "': operator '" + out.op + "' joins exactly two heaps");
   if (out.op == '+' && out.heaps.size() != 2) out.op = 0;  // 3+5+7: a list of heaps of one game
