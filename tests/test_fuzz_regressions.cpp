@@ -13,6 +13,7 @@
 
 #include "cgtb/driver.hpp"
 #include "cgtb/error.hpp"
+#include "cgtb/games/rit.hpp"
 #include "cgtb/tablebase.hpp"
 
 namespace {
@@ -77,6 +78,53 @@ TEST_F(FuzzRegression, KeyPastTheLevelSizeIsAnInputError) {
   auto d = cgtb::driver_for_header(tb.header());
   EXPECT_THROW(d->level_positions(tb, 2), cgtb::input_error);
   EXPECT_THROW(d->format(2, 1000), cgtb::input_error);
+}
+
+// A RIT 3x3 file (every value, checksums valid) whose level 3 holds fewer
+// positions than the game's level 3: the census marked parents by the
+// game's ranks in a vector sized by the file's level (a heap overflow).
+TEST_F(FuzzRegression, CensusOfALevelSmallerThanTheGamesIsAnInputError) {
+  const std::string file = path("rit33.cgtb");
+  const cgtb::rit game = cgtb::rit::from_box_text("3x3");
+  cgtb::tablebase_header h = reachable_cram_header("3x3");
+  h.ruleset = "rit";
+  h.index = cgtb::kIndexRuleset;
+  h.positions = "all";
+  h.symmetry = "none";
+  {
+    cgtb::tablebase_writer w(file, h);
+    for (int level : game.levels()) {
+      const std::uint64_t n = level == 3 ? 1 : game.host_view().level_size(level);
+      w.add_level(level, n, [](std::uint64_t, int) { return std::int64_t{0}; });
+    }
+    w.finish();
+  }
+  cgtb::tablebase tb(file);
+  auto d = cgtb::driver_for_header(tb.header());
+  EXPECT_THROW(d->census(tb), cgtb::input_error);
+}
+
+// A RIT 3x3 file whose fields stop at genus1 (grundy, misere, genus1): the
+// census and the query read the genus fields up to genus7 by position, past
+// the block's fields (a heap overflow).
+TEST_F(FuzzRegression, CensusWithoutEveryGenusFieldIsAnInputError) {
+  const std::string file = path("rit33-genus1.cgtb");
+  const cgtb::rit game = cgtb::rit::from_box_text("3x3");
+  cgtb::tablebase_header h = reachable_cram_header("3x3");
+  h.ruleset = "rit";
+  h.index = cgtb::kIndexRuleset;
+  h.positions = "all";
+  h.symmetry = "none";
+  h.fields.resize(3);
+  {
+    cgtb::tablebase_writer w(file, h);
+    for (int level : game.levels())
+      w.add_level(level, game.host_view().level_size(level), [](std::uint64_t, int) { return std::int64_t{0}; });
+    w.finish();
+  }
+  cgtb::tablebase tb(file);
+  auto d = cgtb::driver_for_header(tb.header());
+  EXPECT_THROW(d->census(tb), cgtb::input_error);
 }
 
 }  // namespace

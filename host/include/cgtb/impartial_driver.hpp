@@ -131,7 +131,7 @@ class impartial_driver : public game_driver, public impartial_analyses {
       if (fg >= 0 && ov[fg] == 0) win_normal.push_back(o.move);
       if (fm >= 0 && ov[fm] == 0) win_misere.push_back(o.move);
     }
-    const bool has_genus = fg >= 0 && fm >= 0 && f1 == fm + 1;
+    const bool has_genus = fg >= 0 && fm >= 0 && f1 == fm + 1 && h.field_index("genus7") == fm + 7;
     genus gn;
     if (has_genus) gn = genus_of([&](int f) { return v[f]; }, fg, fm);
     if (json) {
@@ -197,7 +197,7 @@ class impartial_driver : public game_driver, public impartial_analyses {
   census_report census_keyed(tablebase& tb) const {
     const auto& h = tb.header();
     const int fg = h.field_index("grundy"), fm = h.field_index("misere");
-    if (fg < 0 || fm < 0 || h.field_index("genus1") != fm + 1)
+    if (fg < 0 || fm < 0 || h.field_index("genus1") != fm + 1 || h.field_index("genus7") != fm + 7)
       throw input_error("census needs a tablebase built with --values genus");
     const int top = game_.level_of(game_.start());
     census_report rep;
@@ -256,7 +256,7 @@ class impartial_driver : public game_driver, public impartial_analyses {
   census_report census_impl(tablebase& tb) const {
     const auto& h = tb.header();
     const int fg = h.field_index("grundy"), fm = h.field_index("misere");
-    if (fg < 0 || fm < 0 || h.field_index("genus1") != fm + 1)
+    if (fg < 0 || fm < 0 || h.field_index("genus1") != fm + 1 || h.field_index("genus7") != fm + 7)
       throw input_error("census needs a tablebase built with --values genus");
     auto view = game_.host_view();
     auto start = game_.start();
@@ -270,6 +270,9 @@ class impartial_driver : public game_driver, public impartial_analyses {
     for (int level : levels) {
       const level_entry* le = tb.find_level(level);
       if (!le) throw input_error("tablebase lacks level " + std::to_string(level));
+      if (le->positions != view.level_size(level))
+        throw input_error("tablebase level " + std::to_string(level) + " holds " + std::to_string(le->positions) +
+                          " positions, not the game's " + std::to_string(view.level_size(level)));
       here.assign(le->positions, 0);
       const std::int64_t nblocks = static_cast<std::int64_t>(le->blocks);
       std::uint64_t reach_n = 0, wild_n = 0, first_wild = ~0ull;
