@@ -3,10 +3,14 @@
 // sanitizer or broke a promised round trip, reduced to a test that fails
 // without its fix.
 #include <gtest/gtest.h>
+#include <sys/resource.h>
 #include <unistd.h>
+#include <xxhash.h>
 
 #include <cstdint>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <memory>
 #include <string>
 #include <vector>
@@ -15,6 +19,15 @@
 #include "cgtb/error.hpp"
 #include "cgtb/games/rit.hpp"
 #include "cgtb/tablebase.hpp"
+
+// AddressSanitizer reserves far more address space than a limit allows.
+#if defined(__SANITIZE_ADDRESS__)
+#define CGTB_FUZZ_REGRESS_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define CGTB_FUZZ_REGRESS_ASAN 1
+#endif
+#endif
 
 namespace {
 
@@ -125,6 +138,88 @@ TEST_F(FuzzRegression, CensusWithoutEveryGenusFieldIsAnInputError) {
   cgtb::tablebase tb(file);
   auto d = cgtb::driver_for_header(tb.header());
   EXPECT_THROW(d->census(tb), cgtb::input_error);
+}
+
+std::uint64_t get64(const std::string& s, std::size_t at) {
+  std::uint64_t v = 0;
+  for (int i = 7; i >= 0; --i) v = (v << 8) | static_cast<unsigned char>(s[at + static_cast<std::size_t>(i)]);
+  return v;
+}
+void put(std::string& s, std::size_t at, std::uint64_t v, int bytes) {
+  for (int i = 0; i < bytes; ++i) s[at + static_cast<std::size_t>(i)] = static_cast<char>(v >> (8 * i));
+}
+
+/// Opens `file` and reads block 0 with the address space limited to 1 GiB
+/// (where no sanitizer needs more): exits 0 on input_error, 1 when the read
+/// succeeds, 2 on any other exception.
+void read_block_zero_in_1gib(const std::string& file) {
+#if !defined(CGTB_FUZZ_REGRESS_ASAN)
+  const rlimit lim{rlim_t{1} << 30, rlim_t{1} << 30};
+  setrlimit(RLIMIT_AS, &lim);
+#endif
+  try {
+    cgtb::tablebase tb(file);
+    tb.read_block(0);
+    std::_Exit(1);
+  } catch (const cgtb::input_error&) {
+    std::_Exit(0);
+  } catch (...) {
+    std::_Exit(2);
+  }
+}
+
+/// A change of `bytes` bytes at offset `at` of block 0's block table entry.
+struct entry_patch {
+  std::size_t at;
+  std::uint64_t value;
+  int bytes;
+};
+
+/// A one-level file (ruleset "test", one field, 10 entries) whose block 0
+/// table entry is patched, with the index checksum recomputed.
+void write_tampered_block0(const std::string& file, const std::vector<entry_patch>& patches) {
+  cgtb::tablebase_header h;
+  h.ruleset = "test";
+  h.fields = {{"v", false}};
+  {
+    cgtb::tablebase_writer w(file, h);
+    w.add_level(0, 10, [](std::uint64_t i, int) { return static_cast<std::int64_t>(i); });
+    w.finish();
+  }
+  std::string s;
+  {
+    std::ifstream in(file, std::ios::binary);
+    s.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  const std::size_t trailer = s.size() - 32;
+  const std::size_t index = static_cast<std::size_t>(get64(s, trailer));
+  const std::size_t levels = static_cast<std::size_t>(get64(s, index) & 0xffffffffu);
+  for (const entry_patch& p : patches) put(s, index + 8 + 32 * levels + 8 + p.at, p.value, p.bytes);
+  put(s, trailer + 16, XXH64(s.data() + index, trailer - index, 0), 8);
+  std::ofstream out(file, std::ios::binary | std::ios::trunc);
+  out.write(s.data(), static_cast<std::streamsize>(s.size()));
+}
+
+// A block whose raw size in the block table (checksums valid) is near 4 GiB:
+// the reader allocated and zeroed it before decompressing, 4 GiB for a file
+// of a few hundred bytes.
+TEST_F(FuzzRegression, HugeRawBlockSizeIsRefusedBeforeAllocating) {
+  ::testing::FLAGS_gtest_death_test_style = "threadsafe";  // earlier tests leave OpenMP threads
+  const std::string file = path("raw4g.cgtb");
+  write_tampered_block0(file, {{12, 0xffffff00u, 4}});  // raw size
+  EXPECT_EXIT(read_block_zero_in_1gib(file), ::testing::ExitedWithCode(0), "");
+}
+
+// A block whose offset is so large that offset + compressed size wraps
+// around below the index: the open check passed, and reading the block
+// allocated its (near 4 GiB) compressed size.
+TEST_F(FuzzRegression, BlockOffsetThatWrapsAroundIsACorruptBlockTable) {
+  ::testing::FLAGS_gtest_death_test_style = "threadsafe";  // earlier tests leave OpenMP threads
+  const std::string file = path("wrap.cgtb");
+  // Compressed size 2^32 - 16 at offset 2^64 - (2^32 - 16) + 100: the sum wraps to 100.
+  write_tampered_block0(file, {{8, 0xfffffff0u, 4}, {0, ~std::uint64_t{0} - 0xfffffff0u + 101, 8}});
+  EXPECT_THROW(cgtb::tablebase{file}, cgtb::input_error);
+  EXPECT_EXIT(read_block_zero_in_1gib(file), ::testing::ExitedWithCode(0), "");
 }
 
 }  // namespace

@@ -291,24 +291,6 @@ void disarm_cleanup() {
 tablebase_writer::tablebase_writer(const std::string& path, tablebase_header header)
     : tablebase_writer(path, std::move(header), false) {}
 
-void tablebase_writer::check_output_path(const std::string& path) {
-  if (path.empty()) throw input_error("no output file given");
-  // The finished file is renamed onto `path`: never onto a symbolic link (the
-  // rename would replace the link itself), a device, a folder or anything else
-  // that is not a regular file. Links among the path's folders are followed.
-  struct stat st;
-  if (::lstat(path.c_str(), &st) == 0) {
-    if (S_ISLNK(st.st_mode))
-      throw input_error("cannot write '" + path + "': it is a symbolic link (write to its target, or remove the link)");
-    if (S_ISDIR(st.st_mode)) throw input_error("cannot write '" + path + "': it is a folder, not a regular file");
-    if (!S_ISREG(st.st_mode)) throw input_error("cannot write '" + path + "': it exists and is not a regular file");
-  }
-  const auto slash = path.find_last_of('/');
-  const std::string dir = slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
-  if (::access(dir.c_str(), W_OK | X_OK) != 0)
-    throw input_error("cannot write '" + path + "': folder '" + dir + "': " + std::strerror(errno));
-}
-
 tablebase_writer::tablebase_writer(const std::string& path, tablebase_header header, bool resumable)
     : path_(path),
       tmp_(path + ".partial-" + std::to_string(getpid())),
@@ -324,16 +306,14 @@ tablebase_writer::tablebase_writer(const std::string& path, tablebase_header hea
   for (const std::string* t : texts)
     if (t->find_first_of("\r\n") != std::string::npos)
       throw std::logic_error("tablebase_writer: header value '" + *t + "' holds a line break");
-  check_output_path(path);
+  // The finished file is renamed onto `path`: never onto a device, a folder or
+  // anything else that is not a regular file.
+  struct stat st;
+  if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode))
+    throw input_error("cannot write '" + path + "': it exists and is not a regular file");
   if (resumable_ && take_over_checkpoint()) return;
-  // O_NOFOLLOW: a symbolic link planted under the partial name is not written through.
-  const int fd = ::open(tmp_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0666);
-  f_ = fd < 0 ? nullptr : ::fdopen(fd, "wb");
-  if (!f_) {
-    const int err = errno;
-    if (fd >= 0) ::close(fd);
-    throw input_error("cannot write '" + path_ + "': " + std::strerror(err));
-  }
+  f_ = std::fopen(tmp_.c_str(), "wb");
+  if (!f_) throw input_error("cannot write '" + path_ + "': " + std::strerror(errno));
   if (!resumable_) arm_cleanup(tmp_);
   write_preamble();
 }
@@ -588,7 +568,6 @@ void tablebase_writer::finish() {
     throw resource_error("flushing '" + tmp_ + "' failed: " + std::strerror(errno));
   std::fclose(f_);
   f_ = nullptr;
-  check_output_path(path_);  // again: a link may have appeared under the name while solving
   if (std::rename(tmp_.c_str(), path_.c_str()) != 0)
     throw resource_error("renaming '" + tmp_ + "' to '" + path_ + "' failed: " + std::strerror(errno));
   done_ = true;
@@ -672,7 +651,8 @@ tablebase::tablebase(const std::string& path, std::size_t cache_bytes) : path_(p
     for (std::uint64_t i = 0; i < nb; ++i, pos += block_entry_bytes) {
       block_entry b{get64(&idx[pos]), get32(&idx[pos + 8]), get32(&idx[pos + 12]), get64(&idx[pos + 16]),
                     version_ == 1 ? 0 : get64(&idx[pos + 24])};
-      if (b.offset < 32 + hlen || b.offset + b.compressed_size > ioff) throw fail("corrupt block table");
+      if (b.offset < 32 + hlen || b.offset > ioff || b.compressed_size > ioff - b.offset)
+        throw fail("corrupt block table");
       if (!keyed_ && b.first_key != 0) throw fail("corrupt block table (first key in a file without keys)");
       blocks_.push_back(b);
       first_keys_.push_back(b.first_key);
@@ -732,9 +712,6 @@ decoded_block tablebase::read_block(std::uint64_t b) const {
     throw fail("truncated");
   if (XXH64(comp.data(), comp.size(), 0) != e.checksum) throw fail("checksum mismatch (file corrupt)");
   decoded_block d;
-  d.bytes.resize(static_cast<std::size_t>(e.raw_size) + kPadding, 0);
-  std::size_t got = ZSTD_decompress(d.bytes.data(), e.raw_size, comp.data(), comp.size());
-  if (ZSTD_isError(got) || got != e.raw_size) throw fail("does not decompress (file corrupt)");
   // Locate the block within its level (levels are stored in block order).
   auto it = std::upper_bound(levels_.begin(), levels_.end(), b,
                              [](std::uint64_t x, const level_entry& l) { return x < l.first_block; });
@@ -746,6 +723,19 @@ decoded_block tablebase::read_block(std::uint64_t b) const {
   d.count = static_cast<std::uint32_t>(std::min<std::uint64_t>(be, lv->positions - d.first));
   const std::size_t nf = header_.fields.size();
   const std::size_t nw = nf + (keyed_ ? 1 : 0);
+  // Refuse a raw size no block of `count` entries can have (every plane at
+  // its widest), and one the frame itself contradicts, before allocating it.
+  const std::uint64_t max_raw = nw + nf * ((std::uint64_t{d.count} * kMaxValueWidth + 7) / 8) +
+                                (keyed_ ? (std::uint64_t{d.count} * kMaxKeyWidth + 7) / 8 : 0);
+  const unsigned long long frame_size = ZSTD_getFrameContentSize(comp.data(), comp.size());
+  if (e.raw_size > max_raw)
+    throw fail("raw size " + std::to_string(e.raw_size) + " is more than a block of " + std::to_string(d.count) +
+               " entries can hold (file corrupt)");
+  if (frame_size != ZSTD_CONTENTSIZE_ERROR && frame_size != ZSTD_CONTENTSIZE_UNKNOWN && frame_size != e.raw_size)
+    throw fail("does not decompress (file corrupt)");
+  d.bytes.resize(static_cast<std::size_t>(e.raw_size) + kPadding, 0);
+  std::size_t got = ZSTD_decompress(d.bytes.data(), e.raw_size, comp.data(), comp.size());
+  if (ZSTD_isError(got) || got != e.raw_size) throw fail("does not decompress (file corrupt)");
   if (e.raw_size < nw) throw fail("too short");
   std::uint64_t bit = nw * 8;
   for (std::size_t f = 0; f < nf; ++f) {
