@@ -291,6 +291,24 @@ void disarm_cleanup() {
 tablebase_writer::tablebase_writer(const std::string& path, tablebase_header header)
     : tablebase_writer(path, std::move(header), false) {}
 
+void tablebase_writer::check_output_path(const std::string& path) {
+  if (path.empty()) throw input_error("no output file given");
+  // The finished file is renamed onto `path`: never onto a symbolic link (the
+  // rename would replace the link itself), a device, a folder or anything else
+  // that is not a regular file. Links among the path's folders are followed.
+  struct stat st;
+  if (::lstat(path.c_str(), &st) == 0) {
+    if (S_ISLNK(st.st_mode))
+      throw input_error("cannot write '" + path + "': it is a symbolic link (write to its target, or remove the link)");
+    if (S_ISDIR(st.st_mode)) throw input_error("cannot write '" + path + "': it is a folder, not a regular file");
+    if (!S_ISREG(st.st_mode)) throw input_error("cannot write '" + path + "': it exists and is not a regular file");
+  }
+  const auto slash = path.find_last_of('/');
+  const std::string dir = slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
+  if (::access(dir.c_str(), W_OK | X_OK) != 0)
+    throw input_error("cannot write '" + path + "': folder '" + dir + "': " + std::strerror(errno));
+}
+
 tablebase_writer::tablebase_writer(const std::string& path, tablebase_header header, bool resumable)
     : path_(path),
       tmp_(path + ".partial-" + std::to_string(getpid())),
@@ -306,14 +324,16 @@ tablebase_writer::tablebase_writer(const std::string& path, tablebase_header hea
   for (const std::string* t : texts)
     if (t->find_first_of("\r\n") != std::string::npos)
       throw std::logic_error("tablebase_writer: header value '" + *t + "' holds a line break");
-  // The finished file is renamed onto `path`: never onto a device, a folder or
-  // anything else that is not a regular file.
-  struct stat st;
-  if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode))
-    throw input_error("cannot write '" + path + "': it exists and is not a regular file");
+  check_output_path(path);
   if (resumable_ && take_over_checkpoint()) return;
-  f_ = std::fopen(tmp_.c_str(), "wb");
-  if (!f_) throw input_error("cannot write '" + path_ + "': " + std::strerror(errno));
+  // O_NOFOLLOW: a symbolic link planted under the partial name is not written through.
+  const int fd = ::open(tmp_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0666);
+  f_ = fd < 0 ? nullptr : ::fdopen(fd, "wb");
+  if (!f_) {
+    const int err = errno;
+    if (fd >= 0) ::close(fd);
+    throw input_error("cannot write '" + path_ + "': " + std::strerror(err));
+  }
   if (!resumable_) arm_cleanup(tmp_);
   write_preamble();
 }
@@ -568,6 +588,7 @@ void tablebase_writer::finish() {
     throw resource_error("flushing '" + tmp_ + "' failed: " + std::strerror(errno));
   std::fclose(f_);
   f_ = nullptr;
+  check_output_path(path_);  // again: a link may have appeared under the name while solving
   if (std::rename(tmp_.c_str(), path_.c_str()) != 0)
     throw resource_error("renaming '" + tmp_ + "' to '" + path_ + "' failed: " + std::strerror(errno));
   done_ = true;
