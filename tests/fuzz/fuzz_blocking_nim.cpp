@@ -12,7 +12,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     d.push_back(cgtb_fuzz::make_driver("blocking-nim", "c=1;m=1;M=2;N=12"));
     d.push_back(cgtb_fuzz::make_driver("blocking-nim", "c=0;m=1;M=2;N=100"));
     d.push_back(cgtb_fuzz::make_driver("blocking-nim", "c=1,3,3;m=1;M=5,7,7;N=40"));
-    d.push_back(cgtb_fuzz::make_driver("blocking-nim", "c=0;m=cycle:1,2;M=4;N=30"));
+    d.push_back(cgtb_fuzz::make_driver("blocking-nim", "c=0;m=cycle:1,2;M=cycle:4,5;N=30"));
     return d;
   }();
   cgtb_fuzz::fuzz_positions(drivers, data, size);
