@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "cgtb/driver.hpp"
+#include "cgtb/verify.hpp"
 
 namespace cgtb_test {
 
@@ -55,6 +56,22 @@ class temp_dir {
 
 inline std::string board_text(int rows, int cols) { return std::to_string(rows) + "x" + std::to_string(cols); }
 
+/// Checks a table the suite built with cgtb verify (cgtb/verify.hpp): in full
+/// up to 1,000,000 stored positions, else 200 sampled positions per level.
+/// Every successful build of the suite goes through it (run_cgtb and
+/// build_cram call it), so every table a test reads is also verified.
+inline void expect_verified(const std::string& path) {
+  std::uint64_t stored = 0;
+  {
+    cgtb::tablebase tb(path, 0);
+    for (const auto& le : tb.levels()) stored += le.positions;
+  }
+  cgtb::verify_options opt;
+  if (stored > 1000000) opt.sample = 200;
+  const cgtb::verify_report rep = cgtb::verify_tablebase(path, opt);
+  EXPECT_EQ(rep.failure, "") << "cgtb verify " << path;
+}
+
 /// Builds a Cram tablebase through the registered driver (the path `cgtb
 /// build` takes: solver, writer, atomic rename) without progress lines.
 inline void build_cram(int rows, int cols, const std::string& values, const std::string& path,
@@ -66,6 +83,7 @@ inline void build_cram(int rows, int cols, const std::string& values, const std:
   req.progress = false;
   req.block_entries = block_entries;
   drv->build(req);
+  expect_verified(path);
 }
 
 inline std::string read_bytes(const std::string& path) {
@@ -105,6 +123,15 @@ struct cli_result {
   }
 };
 
+/// The output file of `cgtb build` arguments (-o/--output), or "".
+inline std::string build_output(const std::vector<std::string>& args) {
+  if (args.empty() || args[0] != "build") return "";
+  std::string out;
+  for (std::size_t i = 1; i + 1 < args.size(); ++i)
+    if (args[i] == "-o" || args[i] == "--output") out = args[i + 1];
+  return out;
+}
+
 /// Runs CGTB_BINARY with `args` (each quoted), stdin from `stdin_text`.
 inline cli_result run_cgtb(const std::vector<std::string>& args, const std::string& stdin_text = "") {
   temp_dir io;
@@ -119,6 +146,8 @@ inline cli_result run_cgtb(const std::vector<std::string>& args, const std::stri
   r.code = r.exited ? WEXITSTATUS(status) : -1;
   r.out = read_bytes(io.file("out"));
   r.err = read_bytes(io.file("err"));
+  const std::string built = r.code == 0 ? build_output(args) : "";
+  if (!built.empty() && fs::is_regular_file(built)) expect_verified(built);
   return r;
 }
 

@@ -31,10 +31,25 @@ struct position_ref {
   std::string text;
 };
 
+/// Who may make a move: either player (impartial games), or one of them.
+enum class mover : std::uint8_t { either, left, right };
+
 /// A move and the position it leads to.
 struct option_ref {
   std::string move;
   position_ref after;
+  mover by = mover::either;  ///< partizan games: the player who makes the move
+  std::int32_t points = 0;   ///< scoring games: what the mover scores with it
+};
+
+/// Stored positions of a level whose count only a solve finds (reachable
+/// tables), in level_count::positions.
+inline constexpr std::uint64_t kCountFoundBySolve = ~std::uint64_t{0};
+
+/// A level of a complete table and how many positions it stores.
+struct level_count {
+  int level = 0;
+  std::uint64_t positions = 0;  ///< or kCountFoundBySolve
 };
 
 /// What `cgtb build` asks for.
@@ -76,6 +91,22 @@ class game_driver {
   /// Every move from p with the position it leads to (its level and rank; the
   /// text of the option is left empty, for speed).
   virtual std::vector<option_ref> options(const position_ref& p) const = 0;
+  /// Levels a complete table of this ruleset holds, ascending, with their
+  /// sizes (cgtb verify checks a file's level table against them).
+  virtual std::vector<level_count> table_levels() const = 0;
+  /// Fields a build with --values VALUES ("" = the game's default) writes, in
+  /// storage order; throws input_error for a value kind the game lacks.
+  virtual std::vector<field_spec> value_fields(const std::string& values) const = 0;
+  /// The positions of the table whose disjunctive sum p is (Sprague-Grundy:
+  /// its Grundy value is the XOR of theirs). Most tables store whole
+  /// positions and return {p}; single-heap sequences split a list of heaps.
+  virtual std::vector<position_ref> components(const position_ref& p) const { return {p}; }
+  /// Blocking games (Muller twist): how many options of p the opponent may
+  /// block before the move; 0 for every other game.
+  virtual std::uint64_t blocked_options(const position_ref& p) const {
+    (void)p;
+    return 0;
+  }
   /// Prints the answer to a query of p in `tb` (text or JSON lines).
   virtual void query(tablebase& tb, const position_ref& p, bool json, std::ostream& out) const = 0;
   /// Positions level L of `tb` stands for: its entries, or for tables that
@@ -229,6 +260,20 @@ std::uint64_t positions_of_level(const Game& game, tablebase& tb, int level) {
     if (!err.empty()) throw input_error(err);
     return n;
   }
+}
+
+/// game_driver::table_levels for a ruleset owner `Game`: its levels, with the
+/// view's level sizes (kCountFoundBySolve for keyed games).
+template <class Game>
+std::vector<level_count> levels_of(const Game& game) {
+  std::vector<level_count> out;
+  for (int l : game.levels()) {
+    if constexpr (keyed_game<Game>::value)
+      out.push_back({l, kCountFoundBySolve});
+    else
+      out.push_back({l, game.host_view().level_size(l)});
+  }
+  return out;
 }
 
 /// Every game cgtb knows, in the order `cgtb build --help` lists them.

@@ -78,6 +78,10 @@ class impartial_driver : public game_driver, public impartial_analyses {
   std::uint64_t level_positions(tablebase& tb, int level) const override {
     return positions_of_level(game_, tb, level);
   }
+  std::vector<level_count> table_levels() const override { return levels_of(game_); }
+  std::vector<field_spec> value_fields(const std::string& values) const override {
+    return impartial_kinds::parse(values.empty() ? "all" : values).fields();
+  }
 
   void plan(const build_request& req, std::ostream& out) const override {
     if constexpr (keyed_game<Game>::value) {

@@ -62,6 +62,10 @@ class partizan_driver : public game_driver {
   std::uint64_t level_positions(tablebase& tb, int level) const override {
     return positions_of_level(game_, tb, level);
   }
+  std::vector<level_count> table_levels() const override { return levels_of(game_); }
+  std::vector<field_spec> value_fields(const std::string& values) const override {
+    return partizan_kinds::parse(values.empty() ? "all" : values).fields();
+  }
 
   void plan(const build_request& req, std::ostream& out) const override {
     if constexpr (keyed_game<Game>::value) {
@@ -81,8 +85,8 @@ class partizan_driver : public game_driver {
   std::vector<option_ref> options(const position_ref& p) const override {
     auto pos = locator::at(game_, p);
     std::vector<option_ref> out;
-    for (const auto& m : game_.left_moves(pos)) out.push_back({game_.move_name(m), ref(m.after)});
-    for (const auto& m : game_.right_moves(pos)) out.push_back({game_.move_name(m), ref(m.after)});
+    for (const auto& m : game_.left_moves(pos)) out.push_back({game_.move_name(m), ref(m.after), mover::left});
+    for (const auto& m : game_.right_moves(pos)) out.push_back({game_.move_name(m), ref(m.after), mover::right});
     return out;
   }
 

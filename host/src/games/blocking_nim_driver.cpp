@@ -20,15 +20,23 @@ class blocking_nim_driver : public game_driver {
   std::string ruleset() const override { return blocking_nim::ruleset_name; }
   std::string params() const override { return game_.params(); }
 
+  std::vector<level_count> table_levels() const override { return levels_of(game_); }
+  std::vector<field_spec> value_fields(const std::string& values) const override {
+    if (!values.empty() && values != "all" && values != "safe" && values != "safe,winning")
+      throw input_error("--values " + values + ": blocking-nim stores safe/unsafe and winning-option counts (all)");
+    return {{"safe", false}, {"winning", false}};
+  }
+  std::uint64_t blocked_options(const position_ref& p) const override {
+    return game_.host_view().blocks(game_.host_view().unrank(p.level, p.rank));
+  }
+
   void build(const build_request& req) const override {
-    if (!req.values.empty() && req.values != "all" && req.values != "safe")
-      throw input_error("--values " + req.values + ": blocking-nim stores safe/unsafe and winning-option counts (all)");
     tablebase_header h;
     h.ruleset = blocking_nim::ruleset_name;
     h.params = game_.params();
     h.family = "blocking";
     h.values = "safe,winning";
-    h.fields = {{"safe", false}, {"winning", false}};
+    h.fields = value_fields(req.values);
     h.block_entries = req.block_entries;
     h.zstd_level = req.zstd_level;
     solve_options so = req.solve;

@@ -21,11 +21,26 @@ class octal_sequence_driver : public game_driver {
   std::string ruleset() const override { return octal_heap::ruleset_name; }
   std::string params() const override { return game_.params(); }
 
-  void build(const build_request& req) const override {
-    if (!req.values.empty() && req.values != "all" && req.values != "normal")
-      throw input_error("--values " + req.values +
+  std::vector<level_count> table_levels() const override {
+    return {{0, static_cast<std::uint64_t>(game_.max_heap()) + 1}};
+  }
+  std::vector<field_spec> value_fields(const std::string& values) const override {
+    if (!values.empty() && values != "all" && values != "normal")
+      throw input_error("--values " + values +
                         ": the single-heap sequence (--max-heap) holds normal values only; use --max-total for " +
                         "misere values and genus");
+    return {{"grundy", false}};
+  }
+  /// A list of heaps is the sum of single heaps (level 0, rank = the heap).
+  std::vector<position_ref> components(const position_ref& p) const override {
+    std::vector<position_ref> out;
+    for (int h : parse_heap_list(p.text, game_.max_heap()))
+      if (h > 0) out.push_back({0, static_cast<std::uint64_t>(h), std::to_string(h)});
+    if (out.empty()) out.push_back({0, 0, "0"});  // no beans: the empty heap
+    return out;
+  }
+
+  void build(const build_request& req) const override {
     std::vector<std::uint8_t> seq(static_cast<std::size_t>(game_.max_heap()) + 1);
     std::vector<level_report> reports;
     level_report sum;
@@ -46,7 +61,7 @@ class octal_sequence_driver : public game_driver {
     h.params = game_.params();
     h.family = "impartial";
     h.values = "normal";
-    h.fields = {{"grundy", false}};
+    h.fields = value_fields(req.values);
     h.block_entries = req.block_entries;
     h.zstd_level = req.zstd_level;
     tablebase_writer w(req.output, h);

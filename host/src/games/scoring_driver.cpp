@@ -82,19 +82,23 @@ scoring_position_text parse_scoring_position(const std::string& text_in) {
 
 namespace {
 
-std::vector<field_spec> scoring_fields() { return {{"gs", true}}; }
+/// Fields of a scoring table built with --values VALUES; throws input_error
+/// for another value kind.
+std::vector<field_spec> scoring_fields(const std::string& values) {
+  if (!values.empty() && values != "all" && values != "scoring" && values != "gs")
+    throw input_error("unknown value kind '" + values + "' for a scoring game (expected scoring)");
+  return {{"gs", true}};
+}
 
 /// Writes a scoring tablebase of `Game` (any owner whose view gives scored options).
 template <class Game>
 void build_scoring(const Game& game, const build_request& req) {
-  if (!req.values.empty() && req.values != "all" && req.values != "scoring" && req.values != "gs")
-    throw input_error("unknown value kind '" + req.values + "' for a scoring game (expected scoring)");
   tablebase_header h;
   h.ruleset = Game::ruleset_name;
   h.params = game.params();
   h.family = "scoring";
   h.values = "scoring";
-  h.fields = scoring_fields();
+  h.fields = scoring_fields(req.values);
   h.block_entries = req.block_entries;
   h.zstd_level = req.zstd_level;
   // Levels of a few thousand positions take microseconds each; with threads
@@ -125,9 +129,10 @@ class scoring_driver_base : public game_driver {
 
   std::vector<option_ref> options(const position_ref& p) const override {
     std::vector<option_ref> out;
-    for (auto& m : scored_moves(p)) out.push_back({m.move, m.after});
+    for (auto& m : scored_moves(p)) out.push_back({m.move, m.after, mover::either, m.points});
     return out;
   }
+  std::vector<field_spec> value_fields(const std::string& values) const override { return scoring_fields(values); }
 
   void query(tablebase& tb, const position_ref& p, bool json, std::ostream& out) const override {
     if (!tb.find_level(p.level) || p.rank >= tb.find_level(p.level)->positions)
@@ -176,6 +181,11 @@ class scoring_octal_driver : public scoring_driver_base {
   explicit scoring_octal_driver(scoring_octal g) : g_(std::move(g)) {}
   std::string ruleset() const override { return scoring_octal::ruleset_name; }
   std::string params() const override { return g_.params(); }
+
+  std::vector<level_count> table_levels() const override {
+    if (g_.positions() == scoring_octal::space::heaps) return levels_of(scoring_octal_heaps(g_));
+    return levels_of(scoring_octal_multisets(g_));
+  }
 
   void build(const build_request& req) const override {
     if (g_.positions() == scoring_octal::space::heaps)
@@ -264,6 +274,7 @@ class scoring_sum_driver : public scoring_driver_base {
   std::string ruleset() const override { return scoring_sum::ruleset_name; }
   std::string params() const override { return g_.params(); }
   void build(const build_request& req) const override { build_scoring(g_, req); }
+  std::vector<level_count> table_levels() const override { return levels_of(g_); }
 
   position_ref parse(const std::string& text) const override {
     auto t = parse_scoring_position(text);

@@ -1,0 +1,66 @@
+// cgtb verify: an independent check of a tablebase's values. Every stored
+// value is derived again from the position's options, with code written for
+// the verifier alone (nothing from cuda/include/cgtb/rules/): the ruleset's
+// host move generator gives the options, each option is located by printing
+// its text and parsing it through the driver and the public reader, and the
+// values are recombined by the plain definition of each value kind.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace cgtb {
+
+/// What cgtb verify checks, and how much.
+struct verify_options {
+  std::uint64_t sample = 0;  ///< positions to check per level, chosen at random; 0 = every stored position
+  std::uint64_t seed = 1;    ///< seed of the sample
+  int threads = 0;           ///< worker threads; 0 = OpenMP's default
+  bool progress = false;     ///< a line per level on stderr
+};
+
+/// Outcome of cgtb verify.
+struct verify_report {
+  std::uint64_t positions = 0;      ///< stored positions whose values were derived and compared
+  std::uint64_t options = 0;        ///< options located and read
+  std::vector<std::string> fields;  ///< the fields compared
+  /// Keyed (reachable) tables checked in full: every stored position other
+  /// than the start was found to be an option of a stored position.
+  bool exact_index = false;
+  std::string failure;  ///< empty when the file is consistent, else the first inconsistency found
+  double seconds = 0;
+};
+
+/// Verifies the tablebase at `path`. The header's ruleset, parameters, value
+/// kinds, fields and level table are checked against the ruleset; then each
+/// checked position's stored values are compared with values derived from
+/// its options:
+///  - Grundy value: the mex of the options' values, an option that is a sum
+///    of components being worth the XOR of theirs (Winning Ways, ch. 11);
+///  - misère Grundy value: the mex of the options' values, 1 with no option
+///    (Winning Ways, ch. 13);
+///  - genus gamma_k = G-(p + k copies of *2), k = 1..7: the misère Grundy
+///    values of p beside a heaps of *2 and b of *1 (a + b <= 7), each the mex
+///    over p's options and the heap moves *2 -> *1, *2 -> 0, *1 -> 0
+///    (Winning Ways, ch. 13, "genus"); derived bottom-up, never read from
+///    the file;
+///  - outcome classes under normal and misère play: Left moving first wins
+///    iff some Left option is lost by Right moving first; with no option
+///    Left loses (normal) or wins (misère) (Winning Ways, ch. 1-2; Siegel,
+///    Combinatorial Game Theory, ch. V);
+///  - scoring value G_s = max over options of (points - G_s(option)), 0 with
+///    no option (F. Stewart, Scoring Play Combinatorial Games, PhD thesis,
+///    Def. 3.1.2 and 4.1.2);
+///  - blocking games: winning = options to a safe position, safe iff winning
+///    <= the options the opponent may block (Muller twist; "Dynamic One-Pile
+///    Blocking Nim", Electronic Journal of Combinatorics 10 (2003)).
+/// Every option of a stored position must be stored. In full runs of keyed
+/// tables every stored position but the start must be an option of one.
+/// A failed check (a wrong value, a missing option, a header that does not
+/// match its ruleset) is returned in report.failure, not thrown; throws
+/// input_error for an unreadable or corrupt file or an unknown ruleset, and
+/// resource_error when the genus states do not fit in memory.
+verify_report verify_tablebase(const std::string& path, const verify_options& options);
+
+}  // namespace cgtb

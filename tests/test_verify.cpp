@@ -1,0 +1,226 @@
+// cgtb verify: it accepts every table of every game and value kind, and it
+// catches tables whose values were altered after writing with every checksum
+// valid (rewritten through the public writer), a position left out of a
+// reachable table, and a level left out of the header.
+#include <gtest/gtest.h>
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "cgtb/tablebase.hpp"
+#include "cgtb/verify.hpp"
+#include "test_support.hpp"
+
+namespace {
+
+using namespace cgtb_test;
+
+/// One table of the suite: the `cgtb build` arguments after the game.
+struct table_case {
+  std::string name;
+  std::vector<std::string> build;
+};
+
+void PrintTo(const table_case& c, std::ostream* os) { *os << c.name; }
+
+std::vector<table_case> every_game() {
+  return {
+      {"cram_3x4", {"cram", "--board", "3x4"}},
+      {"cram_3x5_all", {"cram", "--board", "3x5", "--positions", "all", "--symmetry", "off"}},
+      {"cram_3x5_misere", {"cram", "--board", "3x5", "--values", "misere"}},
+      {"domineering_4x4", {"domineering", "--board", "4x4"}},
+      {"domineering_3x4_all", {"domineering", "--board", "3x4", "--positions", "all", "--symmetry", "off"}},
+      {"octal_sequence", {"octal", "--code", "0.07", "--max-heap", "300"}},
+      {"octal_multisets", {"octal", "--code", "0.137", "--max-total", "12"}},
+      {"rit_5x5", {"rit", "--box", "5x5"}},
+      {"cricket_pitch", {"cricket-pitch", "--length", "6"}},
+      {"blocking_nim", {"blocking-nim", "--blocks", "1", "--max-pile", "40"}},
+      {"scoring_heaps", {"scoring-octal", "--code", "123", "--points", "123", "--max", "40"}},
+      {"scoring_multisets",
+       {"scoring-octal", "--code", "3111", "--points", "1234", "--max", "14", "--positions", "multisets"}},
+      {"scoring_disjunctive",
+       {"scoring-sum", "--op", "disjunctive", "--left", "3311:1234", "--right", "333:123", "--max", "10"}},
+      {"scoring_conjunctive",
+       {"scoring-sum", "--op", "conjunctive", "--left", "3311:1234", "--right", "333:123", "--max", "10"}},
+      {"scoring_selective",
+       {"scoring-sum", "--op", "selective", "--left", "3311:1234", "--right", "333:123", "--max", "10"}},
+      {"scoring_sequential",
+       {"scoring-sum", "--op", "sequential", "--left", "3311:1234", "--right", "333:123", "--max", "10"}},
+  };
+}
+
+/// Builds a case's table into `dir` and returns its path.
+std::string build_case(const temp_dir& dir, const table_case& c) {
+  const std::string out = dir.file(c.name + ".cgtb");
+  std::vector<std::string> args = {"build"};
+  args.insert(args.end(), c.build.begin(), c.build.end());
+  args.insert(args.end(), {"-o", out, "-q"});
+  const cli_result r = run_cgtb(args);
+  if (r.code != 0) throw std::runtime_error("build failed: " + describe(r));
+  return out;
+}
+
+/// Copies tablebase `src` to `dst` through the public writer, so that every
+/// checksum of `dst` is valid, letting `edit(level, rank, field, value)`
+/// change values and `keep(level, rank)` drop entries (and whole levels).
+void rewrite(const std::string& src, const std::string& dst,
+             const std::function<std::int64_t(int, std::uint64_t, int, std::int64_t)>& edit,
+             const std::function<bool(int, std::uint64_t)>& keep = nullptr) {
+  cgtb::tablebase tb(src);
+  cgtb::tablebase_writer w(dst, tb.header());
+  const int nf = static_cast<int>(tb.header().fields.size());
+  for (const auto& le : tb.levels()) {
+    std::vector<std::uint64_t> keys;
+    std::vector<std::int64_t> values;
+    for (std::uint64_t b = le.first_block; b < le.first_block + le.blocks; ++b) {
+      const cgtb::decoded_block d = tb.read_block(b);
+      for (std::uint32_t i = 0; i < d.count; ++i) {
+        const std::uint64_t r = d.first + i;
+        if (keep && !keep(le.level, r)) continue;
+        if (tb.keyed()) keys.push_back(d.keys[i]);
+        for (int f = 0; f < nf; ++f) values.push_back(edit(le.level, r, f, d.get(i, f)));
+      }
+    }
+    const std::uint64_t n = values.size() / static_cast<std::uint64_t>(nf);
+    if (n == 0 && keep) continue;  // the whole level dropped
+    w.add_level(
+        le.level, n, [&](std::uint64_t i, int f) { return values[i * static_cast<std::uint64_t>(nf) + f]; },
+        tb.keyed() ? keys.data() : nullptr);
+  }
+  w.finish();
+}
+
+/// The middle one of the levels of `path` with two positions or more (of
+/// all levels, for tables of one position per level).
+cgtb::level_entry a_middle_level(const std::string& path) {
+  cgtb::tablebase tb(path);
+  std::vector<cgtb::level_entry> big;
+  for (const auto& le : tb.levels())
+    if (le.positions >= 2) big.push_back(le);
+  if (big.empty()) big = tb.levels();
+  return big[big.size() / 2];
+}
+
+class VerifyEveryGame : public ::testing::TestWithParam<table_case> {};
+
+TEST_P(VerifyEveryGame, AcceptsTheBuiltTableInFullAndSampled) {
+  temp_dir dir;
+  const std::string path = build_case(dir, GetParam());
+  const cgtb::verify_report full = cgtb::verify_tablebase(path, {});
+  EXPECT_EQ(full.failure, "");
+  cgtb::tablebase tb(path);
+  std::uint64_t stored = 0;
+  for (const auto& le : tb.levels()) stored += le.positions;
+  EXPECT_EQ(full.positions, stored);
+  EXPECT_EQ(full.exact_index, tb.keyed());
+  cgtb::verify_options sampled;
+  sampled.sample = 5;
+  sampled.seed = 7;
+  const cgtb::verify_report part = cgtb::verify_tablebase(path, sampled);
+  EXPECT_EQ(part.failure, "");
+  EXPECT_LE(part.positions, 5 * tb.levels().size());
+  EXPECT_GT(part.positions, 0u);
+}
+
+/// Changes one value of each field in turn, at a middle level, and expects
+/// the verifier to name that field's kind.
+TEST_P(VerifyEveryGame, CatchesEveryAlteredField) {
+  temp_dir dir;
+  const std::string path = build_case(dir, GetParam());
+  const cgtb::level_entry le = a_middle_level(path);
+  const std::uint64_t rank = le.positions / 2;
+  std::vector<cgtb::field_spec> fields = cgtb::tablebase(path).header().fields;
+  for (int f = 0; f < static_cast<int>(fields.size()); ++f) {
+    const std::string bad = dir.file("bad-" + fields[f].name + ".cgtb");
+    rewrite(path, bad, [&](int l, std::uint64_t r, int field, std::int64_t v) -> std::int64_t {
+      if (l != le.level || r != rank || field != f) return v;
+      if (fields[f].name.find("class") != std::string::npos) return (v + 1) & 3;  // another outcome class
+      if (fields[f].name == "safe") return 1 - v;
+      return v == 0 ? 1 : v - 1;
+    });
+    const cgtb::verify_report rep = cgtb::verify_tablebase(bad, {});
+    EXPECT_NE(rep.failure, "") << fields[f].name;
+    EXPECT_NE(rep.failure.find("level " + std::to_string(le.level) + ", rank " + std::to_string(rank)),
+              std::string::npos)
+        << fields[f].name << ": " << rep.failure;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Tables, VerifyEveryGame, ::testing::ValuesIn(every_game()),
+                         [](const auto& p) { return p.param.name; });
+
+TEST(Verify, CommandLineReportsAgreementAndExitsZero) {
+  temp_dir dir;
+  const std::string path = build_case(dir, every_game()[0]);
+  const cli_result r = run_cgtb({"verify", path});
+  ASSERT_EQ(r.code, 0) << describe(r);
+  EXPECT_NE(r.out.find("OK:"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("every stored position is reachable"), std::string::npos) << r.out;
+}
+
+TEST(Verify, CommandLineNamesTheAlteredPositionAndExitsOne) {
+  temp_dir dir;
+  const std::string path = build_case(dir, every_game()[0]);
+  const std::string bad = dir.file("bad.cgtb");
+  rewrite(path, bad, [](int l, std::uint64_t r, int f, std::int64_t v) -> std::int64_t {
+    return l == 6 && r == 3 && f == 0 ? v + 1 : v;  // the Grundy value of a position with 6 empty cells
+  });
+  ASSERT_EQ(cgtb_test::run_cgtb({"info", bad}).code, 0) << "the altered file's checksums are valid";
+  const cli_result r = run_cgtb({"verify", bad});
+  EXPECT_EQ(r.code, 1) << describe(r);
+  EXPECT_NE(r.out.find("INCONSISTENT"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Grundy value stored"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("level 6, rank 3"), std::string::npos) << r.out;
+}
+
+TEST(Verify, CatchesAPositionLeftOutOfAReachableTable) {
+  temp_dir dir;
+  const std::string path = build_case(dir, every_game()[0]);
+  const cgtb::level_entry le = a_middle_level(path);
+  const std::string bad = dir.file("bad.cgtb");
+  rewrite(
+      path, bad, [](int, std::uint64_t, int, std::int64_t v) { return v; },
+      [&](int l, std::uint64_t r) { return !(l == le.level && r == 1); });
+  const cgtb::verify_report rep = cgtb::verify_tablebase(bad, {});
+  EXPECT_NE(rep.failure.find("is not stored"), std::string::npos) << rep.failure;
+}
+
+TEST(Verify, CatchesALevelLeftOutOfTheFile) {
+  temp_dir dir;
+  const std::string path = build_case(dir, every_game()[1]);
+  const cgtb::level_entry le = a_middle_level(path);
+  const std::string bad = dir.file("bad.cgtb");
+  rewrite(
+      path, bad, [](int, std::uint64_t, int, std::int64_t v) { return v; },
+      [&](int l, std::uint64_t) { return l != le.level; });
+  const cgtb::verify_report rep = cgtb::verify_tablebase(bad, {});
+  EXPECT_NE(rep.failure.find("levels"), std::string::npos) << rep.failure;
+}
+
+TEST(Verify, CatchesAGenusFieldOfAWildPositionAltered) {
+  // Wild positions are where the genus carries information the Grundy and
+  // misère values do not: 4x5 Cram has many.
+  temp_dir dir;
+  const std::string path = build_case(dir, {"cram_4x5", {"cram", "--board", "4x5"}});
+  cgtb::tablebase tb(path);
+  const int g3 = tb.header().field_index("genus3");
+  ASSERT_GE(g3, 0);
+  int level = -1;
+  std::uint64_t rank = 0;
+  for (const auto& le : tb.levels())
+    for (std::uint64_t r = 0; r < le.positions && level < 0; ++r)
+      if (tb.value(le.level, r, g3) != tb.value(le.level, r, g3 - 2)) {  // gamma_3 != gamma_1: not a Nim heap's genus
+        level = le.level;
+        rank = r;
+      }
+  ASSERT_GE(level, 0);
+  const std::string bad = dir.file("bad.cgtb");
+  rewrite(path, bad, [&](int l, std::uint64_t r, int f, std::int64_t v) -> std::int64_t {
+    return l == level && r == rank && f == g3 ? v ^ 1 : v;
+  });
+  const cgtb::verify_report rep = cgtb::verify_tablebase(bad, {});
+  EXPECT_NE(rep.failure.find("genus3"), std::string::npos) << rep.failure;
+}
+
+}  // namespace
