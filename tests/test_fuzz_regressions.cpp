@@ -140,6 +140,18 @@ TEST_F(FuzzRegression, CensusWithoutEveryGenusFieldIsAnInputError) {
   EXPECT_THROW(d->census(tb), cgtb::input_error);
 }
 
+// A multiset of heaps whose total passes INT_MAX: the sum overflowed (UB),
+// wrapped below the table's largest total and the heap list was accepted.
+TEST(FuzzRegressionPositions, ScoringHeapTotalPastIntMaxIsAnInputError) {
+  cgtb::tablebase_header h;
+  h.ruleset = "scoring-octal";
+  h.params = "0033:1,2,3,4 max=8 positions=multisets";
+  auto d = cgtb::driver_for_header(h);
+  EXPECT_THROW(d->parse("999999999 999999999 999999999"), cgtb::input_error);
+  EXPECT_THROW(d->parse("104,410900404,4,090,410900404,4,090039,410900404,410900404,410900404,410900404"),
+               cgtb::input_error);
+}
+
 std::uint64_t get64(const std::string& s, std::size_t at) {
   std::uint64_t v = 0;
   for (int i = 7; i >= 0; --i) v = (v << 8) | static_cast<unsigned char>(s[at + static_cast<std::size_t>(i)]);

@@ -202,7 +202,7 @@ class scoring_octal_driver : public scoring_driver_base {
     for (int x : t.heaps)
       if (x > 0) h.push_back(x);
     std::sort(h.rbegin(), h.rend());
-    int total = 0;
+    std::int64_t total = 0;  // heaps of up to 9 digits each: their sum may pass INT_MAX
     for (int x : h) total += x;
     if (g_.positions() == scoring_octal::space::heaps && h.size() > 1)
       throw input_error("position '" + text +
