@@ -21,6 +21,7 @@ namespace cgtb {
 int cmd_classify(int argc, char** argv);   // tools/cmd_classify.cpp
 int cmd_intervals(int argc, char** argv);  // tools/cmd_intervals.cpp
 int cmd_verify(int argc, char** argv);     // tools/cmd_verify.cpp
+int cmd_export(int argc, char** argv);     // tools/cmd_export.cpp
 }  // namespace cgtb
 
 namespace {
@@ -36,6 +37,7 @@ const char* kUsage =
     "  query FILE   look positions up (arguments, or one per line on stdin)\n"
     "  info FILE    header, levels, sizes, and a check of every checksum\n"
     "  verify FILE  re-derive every stored value from its options, independently of the solver\n"
+    "  export FILE  every stored position with its values, as CSV or JSON lines\n"
     "  census FILE  reachable positions from the start, and how many are wild\n"
     "  table FILE   G_s of a scoring tablebase as a table (rows m, columns n), or --csv\n"
     "  period FILE  preperiod and period of G_s(n) and of each row G_s(n * m) of a scoring tablebase\n"
@@ -452,6 +454,7 @@ int main(int argc, char** argv) {
     if (cmd == "classify") return cgtb::cmd_classify(argc - 1, argv + 1);
     if (cmd == "intervals") return cgtb::cmd_intervals(argc - 1, argv + 1);
     if (cmd == "verify") return cgtb::cmd_verify(argc - 1, argv + 1);
+    if (cmd == "export") return cgtb::cmd_export(argc - 1, argv + 1);
     throw input_error("unknown command '" + cmd + "' (run 'cgtb --help' for the list of commands)");
   } catch (const input_error& e) {
     std::cerr << "cgtb: error: " << one_line(e.what()) << "\n";

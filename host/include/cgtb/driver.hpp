@@ -101,6 +101,13 @@ class game_driver {
   /// its Grundy value is the XOR of theirs). Most tables store whole
   /// positions and return {p}; single-heap sequences split a list of heaps.
   virtual std::vector<position_ref> components(const position_ref& p) const { return {p}; }
+  /// How many positions the stored position of file key `key` on `level`
+  /// stands for: its symmetry class's size in symmetry-reduced tables, else 1.
+  virtual std::uint64_t orbit_size(int level, std::uint64_t key) const {
+    (void)level;
+    (void)key;
+    return 1;
+  }
   /// Blocking games (Muller twist): how many options of p the opponent may
   /// block before the move; 0 for every other game.
   virtual std::uint64_t blocked_options(const position_ref& p) const {
