@@ -1,9 +1,27 @@
 #!/usr/bin/env bash
-# Builds cgtb with warnings as errors and runs the whole test suite (CPU).
+# Builds cgtb with warnings as errors and runs the whole test suite (CPU);
+# then builds it again under AddressSanitizer and UndefinedBehaviorSanitizer
+# (build-test-san) and runs the tests there, all but the slowest (listed
+# below: whole-board builds that take minutes when sanitized); then runs every
+# libFuzzer target for a few seconds (scripts/fuzz.sh). CGTB_QUICK=1 stops
+# after the first stage.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
+jobs="$(nproc)"
 cmake -S . -B build-test -DCMAKE_BUILD_TYPE=Release -DCGTB_WERROR=ON -DCGTB_BUILD_TESTS=ON
-cmake --build build-test -j"$(nproc)"
-cd build-test
-ctest -L cpu --output-on-failure -j"$(nproc)"
+cmake --build build-test -j"$jobs"
+(cd build-test && ctest -L cpu --output-on-failure -j"$jobs")
+[ "${CGTB_QUICK:-0}" = 1 ] && exit 0
+
+# Sanitizers: any report fails the test that triggered it.
+slow='ReachableCli|BuildKilledMidWrite|CramWildShare|Determinism|^Resume\.|ReachableSampled|Seed004/CramCensus'
+slow+='|Seed004/CramOutcome|Seed004/Cram2x2kMisereOpenings|Domineering\.StartPositions'
+cmake -S . -B build-test-san -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCGTB_SANITIZE=ON -DCGTB_ENABLE_CUDA=OFF \
+  -DCGTB_BUILD_TESTS=ON
+cmake --build build-test-san -j"$jobs"
+(cd build-test-san && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
+  ctest -L cpu -E "$slow" --output-on-failure -j"$jobs")
+
+# Fuzzing: each target briefly, from its seed corpus.
+bash scripts/fuzz.sh 3
