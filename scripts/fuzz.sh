@@ -12,21 +12,8 @@ set -euo pipefail
 secs="${1:-5}"
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
-bash scripts/install-deps.sh
-
 # clang with its libFuzzer and sanitizer runtimes, and LLVM's OpenMP runtime.
-fuzz_pkgs=(clang libclang-rt-dev libomp-dev)
-missing=()
-for p in "${fuzz_pkgs[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  SUDO=""
-  [ "$(id -u)" -ne 0 ] && SUDO=sudo
-  echo "[cgtb] installing: ${missing[*]}"
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
-fi
+bash scripts/install-deps.sh clang libclang-rt-dev libomp-dev
 
 build="${CGTB_FUZZ_BUILD:-build-fuzz}"
 if [ ! -f "$build/CMakeCache.txt" ]; then

@@ -2,8 +2,10 @@
 # Installs what cgtb needs to build on Debian 12 (bookworm): compiler, CMake,
 # zstd, xxHash, cxxopts, nlohmann-json, GoogleTest. Thrust comes from the CUDA
 # toolkit's CCCL headers when /usr/local/cuda exists, else from libthrust-dev.
+# Further Debian packages a script needs may be named as arguments, e.g.
+#   bash scripts/install-deps.sh clang libclang-rt-dev
 set -euo pipefail
-pkgs=(build-essential cmake pkg-config libzstd-dev libxxhash-dev libcxxopts-dev nlohmann-json3-dev libgtest-dev)
+pkgs=(build-essential cmake pkg-config libzstd-dev libxxhash-dev libcxxopts-dev nlohmann-json3-dev libgtest-dev "$@")
 if [ ! -f /usr/local/cuda/include/cccl/thrust/version.h ] && [ ! -f /usr/local/cuda/include/thrust/version.h ]; then
   pkgs+=(libthrust-dev)
 fi

@@ -15,6 +15,7 @@
 #include "cgtb/driver.hpp"
 #include "cgtb/error.hpp"
 #include "cgtb/tablebase.hpp"
+#include "cli.hpp"
 #include "scoring_commands.hpp"
 
 namespace cgtb {
@@ -27,6 +28,8 @@ int cmd_export(int argc, char** argv);     // tools/cmd_export.cpp
 namespace {
 
 using namespace cgtb;
+using cgtb::tools::parse_file_command;
+using cgtb::tools::parse_or_help;
 
 const char* kUsage =
     "usage: cgtb <command> [options]\n"
@@ -52,24 +55,6 @@ std::string games_help() {
   for (const auto& g : game_registry())
     s += "  " + g.name + std::string(14 - std::min<std::size_t>(13, g.name.size()), ' ') + g.summary + "\n";
   return s;
-}
-
-cxxopts::ParseResult parse_or_help(cxxopts::Options& o, int argc, char** argv, const std::string& extra = "") {
-  o.add_options()("h,help", "show this help");
-  auto r = o.parse(argc, argv);
-  if (r.count("help")) {
-    std::cout << o.help() << extra;
-    std::exit(0);
-  }
-  // An option given twice (--board 3x3 --board 4x4) is refused: cxxopts
-  // would keep one of the two without a word.
-  std::vector<std::string> seen;
-  for (const auto& kv : r.arguments()) {
-    if (std::find(seen.begin(), seen.end(), kv.key()) != seen.end())
-      throw input_error("option --" + kv.key() + " is given more than once");
-    seen.push_back(kv.key());
-  }
-  return r;
 }
 
 /// cxxopts reads a negative number such as "-3" as an unknown option named
@@ -336,12 +321,8 @@ int cmd_query(int argc, char** argv) {
 
 int cmd_info(int argc, char** argv) {
   cxxopts::Options o("cgtb info", "Header, levels, sizes and checksums of a tablebase.");
-  o.positional_help("FILE");
-  o.add_options()("file", "tablebase", cxxopts::value<std::string>())("no-verify", "skip the block checksums");
-  o.parse_positional({"file"});
-  auto r = parse_or_help(o, argc, argv);
-  if (!r.count("file")) throw input_error("info needs a tablebase file");
-  if (!r.unmatched().empty()) throw input_error("info takes one tablebase file; unexpected '" + r.unmatched()[0] + "'");
+  o.add_options()("no-verify", "skip the block checksums");
+  auto r = parse_file_command(o, argc, argv, "info");
 
   tablebase tb(r["file"].as<std::string>(), 0);
   const auto& h = tb.header();
@@ -408,13 +389,8 @@ int cmd_census(int argc, char** argv) {
   cxxopts::Options o("cgtb census",
                      "Positions reachable from the start by legal play (the start included), how many are wild,\n"
                      "and the smallest wild one. Needs a tablebase built with --values genus.");
-  o.positional_help("FILE");
-  o.add_options()("file", "tablebase", cxxopts::value<std::string>())("by-level", "counts per level too");
-  o.parse_positional({"file"});
-  auto r = parse_or_help(o, argc, argv);
-  if (!r.count("file")) throw input_error("census needs a tablebase file");
-  if (!r.unmatched().empty())
-    throw input_error("census takes one tablebase file; unexpected '" + r.unmatched()[0] + "'");
+  o.add_options()("by-level", "counts per level too");
+  auto r = parse_file_command(o, argc, argv, "census");
   tablebase tb(r["file"].as<std::string>(), 0);
   auto drv = driver_for(tb);
   census_report c = drv->census(tb);

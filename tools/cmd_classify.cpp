@@ -7,6 +7,7 @@
 #include "cgtb/driver.hpp"
 #include "cgtb/error.hpp"
 #include "cgtb/tablebase.hpp"
+#include "cli.hpp"
 
 namespace cgtb {
 
@@ -16,18 +17,8 @@ int cmd_classify(int argc, char** argv) {
                      "tablebase: forced, miserable, pet (seed 003, section 2B), with a witness for each property\n"
                      "that fails, and the number of positions with each Conway pair (G, G-).\n"
                      "Needs normal and misere values (build with --values all).");
-  o.positional_help("FILE");
-  o.add_options()("file", "tablebase", cxxopts::value<std::string>())("json", "one JSON object")("h,help",
-                                                                                                 "show this help");
-  o.parse_positional({"file"});
-  auto r = o.parse(argc, argv);
-  if (r.count("help")) {
-    std::cout << o.help();
-    return 0;
-  }
-  if (!r.count("file")) throw input_error("classify needs a tablebase file (cgtb classify FILE)");
-  if (!r.unmatched().empty())
-    throw input_error("classify takes one tablebase file; unexpected '" + r.unmatched()[0] + "'");
+  o.add_options()("json", "one JSON object");
+  auto r = tools::parse_file_command(o, argc, argv, "classify");
   tablebase tb(r["file"].as<std::string>(), 0);
   auto drv = driver_for_header(tb.header());
   const auto* an = dynamic_cast<const impartial_analyses*>(drv.get());

@@ -6,6 +6,7 @@
 #include "cgtb/error.hpp"
 #include "cgtb/export.hpp"
 #include "cgtb/tablebase.hpp"
+#include "cli.hpp"
 
 namespace cgtb {
 
@@ -14,19 +15,9 @@ int cmd_export(int argc, char** argv) {
                      "Every stored position of a tablebase with its values, one row per position in rank order:\n"
                      "level, rank, position, the orbit size (symmetry-reduced tables: each row stands for a\n"
                      "class of that many positions), then every field. CSV with a header row, or JSON lines.");
-  o.positional_help("FILE");
-  o.add_options()("file", "tablebase", cxxopts::value<std::string>())("level", "export this level only",
-                                                                      cxxopts::value<int>())(
-      "format", "csv or jsonl", cxxopts::value<std::string>()->default_value("csv"))("h,help", "show this help");
-  o.parse_positional({"file"});
-  auto r = o.parse(argc, argv);
-  if (r.count("help")) {
-    std::cout << o.help();
-    return 0;
-  }
-  if (!r.count("file")) throw input_error("export needs a tablebase file (cgtb export FILE)");
-  if (!r.unmatched().empty())
-    throw input_error("export takes one tablebase file; unexpected '" + r.unmatched()[0] + "'");
+  o.add_options()("level", "export this level only", cxxopts::value<int>())(
+      "format", "csv or jsonl", cxxopts::value<std::string>()->default_value("csv"));
+  auto r = tools::parse_file_command(o, argc, argv, "export");
   const export_format fmt = parse_export_format(r["format"].as<std::string>());
   int level = -1;
   if (r.count("level")) {

@@ -6,6 +6,7 @@
 
 #include "cgtb/error.hpp"
 #include "cgtb/tablebase.hpp"
+#include "cli.hpp"
 
 namespace cgtb {
 
@@ -13,17 +14,7 @@ int cmd_intervals(int argc, char** argv) {
   cxxopts::Options o("cgtb intervals",
                      "Safe pile sizes (lost for the player to move) at move 1 of a blocking-nim tablebase, as\n"
                      "maximal intervals [A,B]. An interval that reaches the table's largest pile N may go on.");
-  o.positional_help("FILE");
-  o.add_options()("file", "tablebase", cxxopts::value<std::string>())("h,help", "show this help");
-  o.parse_positional({"file"});
-  auto r = o.parse(argc, argv);
-  if (r.count("help")) {
-    std::cout << o.help();
-    return 0;
-  }
-  if (!r.count("file")) throw input_error("intervals needs a tablebase file (cgtb intervals FILE)");
-  if (!r.unmatched().empty())
-    throw input_error("intervals takes one tablebase file; unexpected '" + r.unmatched()[0] + "'");
+  auto r = tools::parse_file_command(o, argc, argv, "intervals");
   tablebase tb(r["file"].as<std::string>(), std::size_t{64} << 20);
   if (tb.header().ruleset != "blocking-nim")
     throw input_error("intervals needs a blocking-nim tablebase; '" + tb.path() + "' holds " + tb.header().ruleset);

@@ -8,6 +8,7 @@
 #include "cgtb/error.hpp"
 #include "cgtb/periodicity.hpp"
 #include "cgtb/scoring_driver.hpp"
+#include "cli.hpp"
 #include "scoring_commands.hpp"
 
 namespace cgtb::tools {
@@ -16,19 +17,10 @@ int cmd_period(int argc, char** argv) {
   cxxopts::Options o("cgtb period",
                      "Preperiod and period of G_s(n) (one game) or of each row G_s(n * m), m fixed, n = 0..N\n"
                      "(two-heap sums), with the last exception and how far it was checked.");
-  o.positional_help("FILE");
-  o.add_options()("file", "scoring tablebase", cxxopts::value<std::string>())(
-      "rows", "rows m to examine, A..B (two-heap files)", cxxopts::value<std::string>()->default_value("0..12"))(
-      "repeats", "full periods that must follow the preperiod", cxxopts::value<int>()->default_value("2"))(
-      "h,help", "show this help");
-  o.parse_positional({"file"});
-  auto r = o.parse(argc, argv);
-  if (r.count("help")) {
-    std::cout << o.help();
-    return 0;
-  }
-  if (!r.unmatched().empty()) throw input_error("unexpected argument '" + r.unmatched()[0] + "'");
-  if (!r.count("file")) throw input_error("period needs a scoring tablebase file");
+  o.add_options()("rows", "rows m to examine, A..B (two-heap files)",
+                  cxxopts::value<std::string>()->default_value("0..12"))(
+      "repeats", "full periods that must follow the preperiod", cxxopts::value<int>()->default_value("2"));
+  auto r = parse_file_command(o, argc, argv, "period", "scoring tablebase");
   const int repeats = r["repeats"].as<int>();
   if (repeats < 1) throw input_error("--repeats must be >= 1");
   tablebase tb(r["file"].as<std::string>(), std::size_t{256} << 20);

@@ -9,6 +9,7 @@
 
 #include "cgtb/error.hpp"
 #include "cgtb/scoring_driver.hpp"
+#include "cli.hpp"
 #include "scoring_commands.hpp"
 
 namespace cgtb::tools {
@@ -35,19 +36,10 @@ int cmd_table(int argc, char** argv) {
   cxxopts::Options o("cgtb table",
                      "G_s of a scoring tablebase as a table like those of seed 001: rows are heap m of the\n"
                      "right-hand game, columns heap n of the left-hand game (one row G_s(n) for one game).");
-  o.positional_help("FILE");
-  o.add_options()("file", "scoring tablebase", cxxopts::value<std::string>())(
-      "rows", "heaps m of the rows, A..B", cxxopts::value<std::string>()->default_value("0..12"))(
+  o.add_options()("rows", "heaps m of the rows, A..B", cxxopts::value<std::string>()->default_value("0..12"))(
       "cols", "heaps n of the columns, A..B", cxxopts::value<std::string>()->default_value("0..12"))(
-      "csv", "comma-separated values")("h,help", "show this help");
-  o.parse_positional({"file"});
-  auto r = o.parse(argc, argv);
-  if (r.count("help")) {
-    std::cout << o.help();
-    return 0;
-  }
-  if (!r.unmatched().empty()) throw input_error("unexpected argument '" + r.unmatched()[0] + "'");
-  if (!r.count("file")) throw input_error("table needs a scoring tablebase file");
+      "csv", "comma-separated values");
+  auto r = parse_file_command(o, argc, argv, "table", "scoring tablebase");
   tablebase tb(r["file"].as<std::string>(), std::size_t{256} << 20);
   scoring_lookup look(tb);
   auto [c0, c1] = parse_range(r["cols"].as<std::string>(), "--cols");

@@ -8,6 +8,7 @@
 
 #include "cgtb/error.hpp"
 #include "cgtb/verify.hpp"
+#include "cli.hpp"
 
 namespace cgtb {
 
@@ -18,22 +19,12 @@ int cmd_verify(int argc, char** argv) {
                      "against the ruleset. Prints how many positions agree and exits 0, or prints the first\n"
                      "inconsistent position with its stored and derived values and exits 1. Unreadable or\n"
                      "corrupt files exit 2.");
-  o.positional_help("FILE");
-  o.add_options()("file", "tablebase", cxxopts::value<std::string>())(
-      "sample", "check N random positions per level (0 = every position)",
-      cxxopts::value<std::uint64_t>()->default_value("0"))("seed", "seed of the sample",
-                                                           cxxopts::value<std::uint64_t>()->default_value("1"))(
-      "threads", "worker threads (0 = all cores)", cxxopts::value<int>()->default_value("0"))(
-      "q,quiet", "no progress lines")("h,help", "show this help");
-  o.parse_positional({"file"});
-  auto r = o.parse(argc, argv);
-  if (r.count("help")) {
-    std::cout << o.help();
-    return 0;
-  }
-  if (!r.count("file")) throw input_error("verify needs a tablebase file (cgtb verify FILE)");
-  if (!r.unmatched().empty())
-    throw input_error("verify takes one tablebase file; unexpected '" + r.unmatched()[0] + "'");
+  o.add_options()("sample", "check N random positions per level (0 = every position)",
+                  cxxopts::value<std::uint64_t>()->default_value("0"))(
+      "seed", "seed of the sample", cxxopts::value<std::uint64_t>()->default_value("1"))(
+      "threads", "worker threads (0 = all cores)", cxxopts::value<int>()->default_value("0"))("q,quiet",
+                                                                                              "no progress lines");
+  auto r = tools::parse_file_command(o, argc, argv, "verify");
   if (r["threads"].as<int>() < 0) throw input_error("--threads must be 0 or more");
   verify_options opt;
   opt.sample = r["sample"].as<std::uint64_t>();

@@ -241,6 +241,20 @@ struct position_locator<Game, true> {
   }
 };
 
+/// game_driver::orbit_size for a ruleset owner `Game`: the orbit of the
+/// position of file key `key` on `level` for keyed games, else 1.
+template <class Game>
+std::uint64_t orbit_of(const Game& game, int level, std::uint64_t key) {
+  if constexpr (keyed_game<Game>::value) {
+    return static_cast<std::uint64_t>(game.orbit_size(game.from_file_key(level, key)));
+  } else {
+    (void)game;
+    (void)level;
+    (void)key;
+    return 1;
+  }
+}
+
 /// game_driver::level_positions for a ruleset owner `Game`: keyed games
 /// weigh each stored class with its orbit size (Game::orbit_size).
 template <class Game>
@@ -258,7 +272,7 @@ std::uint64_t positions_of_level(const Game& game, tablebase& tb, int level) {
     for (std::int64_t b = 0; b < nb; ++b) {
       try {
         const decoded_block d = tb.read_block(le->first_block + static_cast<std::uint64_t>(b));
-        for (std::uint64_t k : d.keys) n += static_cast<std::uint64_t>(game.orbit_size(game.from_file_key(level, k)));
+        for (std::uint64_t k : d.keys) n += orbit_of(game, level, k);
       } catch (const std::exception& e) {
 #pragma omp critical
         err = e.what();

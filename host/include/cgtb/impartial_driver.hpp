@@ -79,12 +79,7 @@ class impartial_driver : public game_driver, public impartial_analyses {
     return positions_of_level(game_, tb, level);
   }
   std::vector<level_count> table_levels() const override { return levels_of(game_); }
-  std::uint64_t orbit_size(int level, std::uint64_t key) const override {
-    if constexpr (keyed_game<Game>::value)
-      return static_cast<std::uint64_t>(game_.orbit_size(game_.from_file_key(level, key)));
-    else
-      return game_driver::orbit_size(level, key);
-  }
+  std::uint64_t orbit_size(int level, std::uint64_t key) const override { return orbit_of(game_, level, key); }
   std::vector<field_spec> value_fields(const std::string& values) const override {
     return impartial_kinds::parse(values.empty() ? "all" : values).fields();
   }
