@@ -9,6 +9,7 @@
 #include <memory>
 #include <ostream>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "cgtb/backend.hpp"
@@ -107,6 +108,16 @@ class game_driver {
     (void)level;
     (void)key;
     return 1;
+  }
+  /// The position whose encoding is `code`, as parse() gives it but with an
+  /// empty text (the Python module's query_many over NumPy arrays). The
+  /// domino games (Cram, Domineering) encode a position as its set of empty
+  /// cells, cell (r, c) at bit r*cols + c (cell_mask_game); other games have
+  /// no such encoding. Throws input_error for a code with bits off the board,
+  /// and for games without the encoding.
+  virtual position_ref from_code(std::uint64_t code) const {
+    (void)code;
+    throw input_error(ruleset() + " positions have no bitmask encoding (give them as text, or as (level, rank) pairs)");
   }
   /// Blocking games (Muller twist): how many options of p the opponent may
   /// block before the move; 0 for every other game.
@@ -240,6 +251,29 @@ struct position_locator<Game, true> {
     h.symmetry = g.symmetry().name;
   }
 };
+
+/// True for ruleset owners whose position is the set of empty cells of a
+/// board as a bitmask, Game::start() the full board (Cram, Domineering).
+template <class Game, class = void>
+struct cell_mask_game : std::false_type {};
+template <class Game>
+struct cell_mask_game<Game, std::void_t<decltype(Game::cell_mask_positions)>>
+    : std::bool_constant<Game::cell_mask_positions> {};
+
+/// game_driver::from_code for a ruleset owner `Game`: the ref of the
+/// position of bitmask `code` (its index key in `rank`, empty text).
+template <class Game>
+position_ref ref_of_code(const Game& game, std::uint64_t code) {
+  if constexpr (cell_mask_game<Game>::value) {
+    if (code & ~game.start())
+      throw input_error("code " + std::to_string(code) + " has bits outside the " + game.params() + " board");
+    return {game.level_of(code), position_locator<Game>::key(game, code), std::string()};
+  } else {
+    (void)game;
+    throw input_error(std::string(Game::ruleset_name) +
+                      " positions have no bitmask encoding (give them as text, or as (level, rank) pairs)");
+  }
+}
 
 /// game_driver::orbit_size for a ruleset owner `Game`: the orbit of the
 /// position of file key `key` on `level` for keyed games, else 1.

@@ -102,6 +102,7 @@ class impartial_driver : public game_driver, public impartial_analyses {
   }
 
   using locator = position_locator<Game>;
+  position_ref from_code(std::uint64_t code) const override { return ref_of_code(game_, code); }
 
   std::string format(int level, std::uint64_t rank) const override { return format_by_rank(game_, level, rank); }
 

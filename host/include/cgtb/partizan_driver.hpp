@@ -81,6 +81,7 @@ class partizan_driver : public game_driver {
   using locator = position_locator<Game>;
   position_ref parse(const std::string& text) const override { return ref(game_.parse(text)); }
   std::string format(int level, std::uint64_t rank) const override { return format_by_rank(game_, level, rank); }
+  position_ref from_code(std::uint64_t code) const override { return ref_of_code(game_, code); }
 
   /// Every move of both players, Left's first.
   std::vector<option_ref> options(const position_ref& p) const override {

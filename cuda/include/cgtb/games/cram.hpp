@@ -197,6 +197,8 @@ class domino_game {
  public:
   using view_type = View;
   using position = std::uint64_t;
+  /// A position is the board's empty cells as a bitmask (cell_mask_game).
+  static constexpr bool cell_mask_positions = true;
 
   int rows() const { return board_.rows; }
   int cols() const { return board_.cols; }

@@ -1,0 +1,118 @@
+"""cgtb: retrograde tablebases of combinatorial games, from Python.
+
+Open a tablebase built by ``cgtb build`` (or by :func:`build`) and query it::
+
+    import cgtb
+    with cgtb.open("cram-4x5.cgtb") as tb:
+        tb.query("...../...../...../.....")      # the dict `cgtb query --json` prints
+        tb.options("...../...../...../.....")    # every move, the position it leads to, its values
+        tb.query_many(["...../...../...../....."] * 3)["grundy"]   # NumPy int64 arrays
+        tb.level(10)                              # a whole level as NumPy arrays
+
+Errors raise :class:`InputError` (bad positions, options, levels),
+:class:`CorruptFileError` (a subclass of InputError: a file that is not a sound
+tablebase) and :class:`ResourceError` (a memory or field limit), each carrying
+the command-line tool's one-line message. docs/python.md has a worked session.
+"""
+
+from . import _cgtb
+from ._cgtb import CorruptFileError, InputError, ResourceError, Tablebase, games
+
+__all__ = [
+    "CorruptFileError",
+    "InputError",
+    "ResourceError",
+    "Tablebase",
+    "build",
+    "encode_cells",
+    "games",
+    "open",
+]
+
+__version__ = _cgtb.builder_version.split()[-1]
+#: The .cgtb format version this module writes (it also reads older ones).
+format_version = _cgtb.format_version
+
+
+def open(path, cache_mb=1024):  # noqa: A001 - the module's verb, as in cgtb.open(path)
+    """Open the tablebase at ``path`` for reading; returns a :class:`Tablebase`.
+
+    ``cache_mb`` bounds the decompressed-block cache in MB (as ``cgtb query
+    --cache-mb``). Opening checks the file's magic, version, header and index
+    checksums; each block's checksum is checked when it is first read.
+
+    Raises :class:`InputError` when the file cannot be opened (missing, not a
+    regular file) or names an unknown game, and :class:`CorruptFileError` when it
+    opens but is not a sound tablebase (bad magic, checksum mismatch, truncated,
+    unsupported version).
+    """
+    return Tablebase(str(path), int(cache_mb))
+
+
+def _option_args(params):
+    args = []
+    for key, value in params.items():
+        flag = "--" + key.replace("_", "-")
+        if value is None or value is False:
+            continue
+        if value is True:
+            args.append(flag)
+        elif isinstance(value, (list, tuple)):
+            args += [flag, ",".join(str(v) for v in value)]
+        else:
+            args += [flag, str(value)]
+    return args
+
+
+def build(game, output=None, values="all", progress=False, **params):
+    """Build a tablebase, as ``cgtb build GAME ...`` does; returns the file's path.
+
+    ``game`` is a name of :func:`games` (e.g. ``"cram"``); ``output`` the file to
+    write (default ``GAME-PARAMS.cgtb`` in the current folder, as the CLI names
+    it); ``values`` the value kinds (``"all"``, or e.g. ``"normal,misere"``).
+    Every other keyword is a ``cgtb build`` option, underscores for dashes:
+    ``board="4x5"`` is ``--board 4x5``, ``max_total=40`` is ``--max-total 40``,
+    ``subtract=[4, 5]`` is ``--subtract 4,5``, ``stats=True`` is ``--stats``
+    (False and None leave an option out). The build options are those of the CLI
+    too: ``backend``, ``threads`` (sets OpenMP's thread count for the process),
+    ``max_memory``, ``resume``, ``block_entries``, ``zstd_level``.
+
+    ``progress``: False (silent), True (the CLI's progress lines on stderr), or a
+    callable that receives each progress line (a str, without its line end) as
+    the build runs; while such a build runs, everything the process writes to
+    file descriptor 2 goes to the callable. An exception the callable raises
+    stops further calls and is raised when the build ends.
+
+    The build runs with the GIL released (other Python threads go on) and cannot
+    be interrupted with Ctrl-C. Raises :class:`InputError` for an unknown game or
+    option or a bad value (the CLI's message) and :class:`ResourceError` for a
+    build that does not fit the memory allowed.
+    """
+    args = [str(game)] + _option_args(params) + ["--values", str(values)]
+    if output is not None:
+        args += ["--output", str(output)]
+    return _cgtb._build(args, progress)
+
+
+def encode_cells(text):
+    """The code of a Cram or Domineering position for :meth:`Tablebase.query_many`.
+
+    ``text`` is written row by row, rows separated by ``/``, ``.`` empty and
+    ``#`` covered; the code has bit ``r*cols + c`` set for every empty cell
+    (row r, column c, from 0). Returns an int (< 2**64). Raises
+    :class:`InputError` for other characters or rows of unequal length.
+    """
+    rows = text.strip().split("/")
+    cols = len(rows[0])
+    code = 0
+    for r, row in enumerate(rows):
+        if len(row) != cols:
+            raise InputError(f"position '{text}': row {r + 1} has {len(row)} cells, the first has {cols}")
+        for c, ch in enumerate(row):
+            if ch == ".":
+                code |= 1 << (r * cols + c)
+            elif ch != "#":
+                raise InputError(f"position '{text}': unexpected character '{ch}'")
+    if len(rows) * cols > 64:
+        raise InputError(f"position '{text}' has more than 64 cells")
+    return code
