@@ -1,8 +1,10 @@
 #include "cgtb/build.hpp"
 
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include <iomanip>
+#include <string>
 
 namespace cgtb {
 
@@ -12,9 +14,81 @@ std::size_t peak_rss_bytes() {
   return static_cast<std::size_t>(ru.ru_maxrss) * 1024;
 }
 
-void print_progress(const level_report& r, std::size_t index, std::size_t count) {
-  std::fprintf(stderr, "[cgtb] level %3d (%zu/%zu): %14llu %s in %8.3f s\n", r.level, index, count,
-               static_cast<unsigned long long>(r.positions), r.keys ? "stored positions" : "positions", r.seconds);
+build_progress::build_progress(bool enabled, std::size_t levels, std::uint64_t positions)
+    : enabled_(enabled),
+      tty_(isatty(2) != 0),
+      levels_(levels),
+      total_(positions),
+      t0_(std::chrono::steady_clock::now()),
+      last_(t0_) {}
+
+namespace {
+
+/// "0.42 s", "12.3 s", "4 min 05 s", "2 h 03 min".
+std::string duration_text(double s) {
+  char buf[64];
+  if (s < 10)
+    std::snprintf(buf, sizeof buf, "%.2f s", s);
+  else if (s < 60)
+    std::snprintf(buf, sizeof buf, "%.1f s", s);
+  else if (s < 3600)
+    std::snprintf(buf, sizeof buf, "%d min %02d s", static_cast<int>(s) / 60, static_cast<int>(s) % 60);
+  else
+    std::snprintf(buf, sizeof buf, "%d h %02d min", static_cast<int>(s) / 3600, static_cast<int>(s) / 60 % 60);
+  return buf;
+}
+
+}  // namespace
+
+void build_progress::level_done(const level_report& r) {
+  ++done_levels_;
+  done_ += r.positions;
+  if (!enabled_) return;
+  const auto now = std::chrono::steady_clock::now();
+  const double since = std::chrono::duration<double>(now - last_).count();
+  const bool last_level = done_levels_ == levels_;
+  if (tty_ ? (since >= 0.1 || last_level) : (levels_ <= 200 || since >= 5.0 || last_level)) {
+    last_ = now;
+    print_line(r, r.keys != nullptr);
+  }
+}
+
+void build_progress::print_line(const level_report& r, bool stored) {
+  const double el = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
+  const double rate = el > 0 ? static_cast<double>(done_) / el : 0.0;
+  std::string share, left;
+  if (total_ > 0) {
+    share = " (" + std::to_string(static_cast<int>(100.0 * static_cast<double>(done_) / static_cast<double>(total_))) +
+            " %)";
+    if (rate > 0 && done_ < total_)
+      left = ", about " + duration_text(static_cast<double>(total_ - done_) / rate) + " left";
+  } else if (done_levels_ < levels_ && done_levels_ > 0) {
+    left = ", about " +
+           duration_text(el / static_cast<double>(done_levels_) * static_cast<double>(levels_ - done_levels_)) +
+           " left";
+  }
+  char head[96];
+  std::snprintf(head, sizeof head, "[cgtb] level %3d (%zu/%zu): ", r.level, done_levels_, levels_);
+  const std::string line = std::string(head) + std::to_string(done_) + (stored ? " stored positions" : " positions") +
+                           share + " in " + duration_text(el) + ", " +
+                           std::to_string(static_cast<unsigned long long>(rate)) + "/s" + left;
+  if (tty_) {
+    std::fprintf(stderr, "\r%s\x1b[K", line.c_str());
+    open_line_ = true;
+  } else {
+    std::fprintf(stderr, "%s\n", line.c_str());
+  }
+  std::fflush(stderr);
+}
+
+void build_progress::finish(bool stored) {
+  if (!enabled_) return;
+  if (open_line_) std::fputc('\n', stderr);
+  open_line_ = false;
+  const double el = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
+  std::fprintf(stderr, "[cgtb] %zu levels, %llu %s solved in %s\n", done_levels_,
+               static_cast<unsigned long long>(done_), stored ? "stored positions" : "positions",
+               duration_text(el).c_str());
 }
 
 void print_build_stats(std::ostream& out, const std::vector<level_report>& levels, double total_seconds,

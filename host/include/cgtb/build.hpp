@@ -26,8 +26,32 @@ std::size_t peak_rss_bytes();
 void print_build_stats(std::ostream& out, const std::vector<level_report>& levels, double total_seconds,
                        const std::string& file, std::uint64_t file_bytes, bool stored = false);
 
-/// Line on stderr for a solved level.
-void print_progress(const level_report& r, std::size_t index, std::size_t count);
+/// The progress line of a build on stderr (cgtb build without -q). On a
+/// terminal one line, rewritten in place at most ten times a second: the
+/// level, levels done, positions done (with the share of all when the total
+/// is known), positions per second and an estimate of the time left. Else one
+/// line per level for builds of up to 200 levels, and for longer ones (e.g.
+/// an octal sequence, one heap per level) a line every 5 s. A summary line at
+/// the end in both cases.
+class build_progress {
+ public:
+  /// `levels`: how many levels the build solves; `positions`: how many
+  /// positions in all, 0 when unknown until solved (reachable tables).
+  build_progress(bool enabled, std::size_t levels, std::uint64_t positions);
+  /// Reports a solved level.
+  void level_done(const level_report& r);
+  /// Ends the line and prints the summary "N levels, P positions solved in
+  /// T s" (`stored`: the positions are stored classes).
+  void finish(bool stored = false);
+
+ private:
+  void print_line(const level_report& r, bool stored);
+  bool enabled_, tty_;
+  std::size_t levels_, done_levels_ = 0;
+  std::uint64_t total_, done_ = 0;
+  std::chrono::steady_clock::time_point t0_, last_;
+  bool open_line_ = false;
+};
 
 /// Solves `game` with `Rule` on the backend of `opts` and writes the file
 /// req.output with header `h`: field f of a position is field(record, f)
@@ -47,8 +71,12 @@ void solve_and_write(const Game& game, const tablebase_header& h, const build_re
   tablebase_writer w(req.output, h, req.resume);
   const std::size_t nf = h.fields.size();
   std::vector<level_report> reports;
-  const std::size_t nlevels = game.levels().size();
-  const bool each = req.progress && nlevels <= 200;
+  std::uint64_t total_positions = 0;  // unknown for keyed games until solved
+  if constexpr (!keyed_game<Game>::value) {
+    const auto view = game.host_view();
+    for (int l : game.levels()) total_positions += view.level_size(l);
+  }
+  build_progress progress(req.progress, game.levels().size(), total_positions);
   const auto t0 = std::chrono::steady_clock::now();
   std::vector<std::uint64_t> file_keys;
   solve_options o = opts;
@@ -102,11 +130,11 @@ void solve_and_write(const Game& game, const tablebase_header& h, const build_re
     }
     reports.push_back(r);
     reports.back().keys = nullptr;  // valid during this call only
-    if (each) print_progress(r, reports.size(), nlevels);
+    progress.level_done(r);
   });
   w.finish();
+  progress.finish(keyed_game<Game>::value);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  if (req.progress && !each) std::fprintf(stderr, "[cgtb] %zu levels solved in %.3f s\n", reports.size(), secs);
   if (req.stats) print_build_stats(std::cout, reports, secs, req.output, w.bytes_written(), keyed_game<Game>::value);
 }
 

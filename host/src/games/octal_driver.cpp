@@ -48,14 +48,15 @@ class octal_sequence_driver : public game_driver {
     // One position per level: CPU threads would only wait on each other.
     solve_options so = req.solve;
     if (so.backend == backend_kind::cpu) so.threads = 1;
+    build_progress progress(req.progress, seq.size(), seq.size());
     solve<octal_heap, heap_sum_rule>(game_, so, [&](const level_report& r, const heap_sum_rule::record* rec) {
       seq[static_cast<std::size_t>(r.level)] = rec[0].g;
       sum.positions += r.positions;
       sum.options += r.options;
       sum.seconds += r.seconds;
-      if (req.progress && (r.level % 100000 == 0 || r.level == game_.max_heap()))
-        std::fprintf(stderr, "[cgtb] heap %d solved\n", r.level);
+      progress.level_done(r);
     });
+    progress.finish();
     tablebase_header h;
     h.ruleset = octal_heap::ruleset_name;
     h.params = game_.params();
