@@ -189,10 +189,11 @@ TEST_F(CliBadInput, UnknownQueryOptionIsOneLineError) {
 // ------------------------------------------------------------------- help
 
 TEST(CliHelp, EverySubcommandHasHelpAndExitsZero) {
-  const std::vector<std::vector<std::string>> cases = {{"--help"},          {"-h"},
-                                                       {"build", "--help"}, {"build", "cram", "--help"},
-                                                       {"query", "--help"}, {"info", "--help"},
-                                                       {"census", "--help"}};
+  const std::vector<std::vector<std::string>> cases = {{"--help"},           {"-h"},
+                                                       {"build", "--help"},  {"build", "cram", "--help"},
+                                                       {"query", "--help"},  {"info", "--help"},
+                                                       {"census", "--help"}, {"verify", "--help"},
+                                                       {"export", "--help"}};
   for (const auto& args : cases) {
     auto r = run_cgtb(args);
     std::string what;
@@ -202,6 +203,16 @@ TEST(CliHelp, EverySubcommandHasHelpAndExitsZero) {
     EXPECT_TRUE(r.err.empty()) << what << describe(r);
     EXPECT_NE(r.out.find("sage"), std::string::npos) << what << describe(r);  // "usage" / "Usage"
   }
+}
+
+TEST(CliHelp, VersionNamesTheBackendsAndTheFormatVersions) {
+  auto r = run_cgtb({"--version"});
+  ASSERT_EQ(r.code, 0) << describe(r);
+  EXPECT_EQ(r.out.rfind(cgtb::kBuilderVersion, 0), 0u) << r.out;
+  EXPECT_NE(r.out.find(cgtb::cuda_backend_compiled() ? "cpu (OpenMP), cuda" : "cpu (OpenMP)\n"), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("writes version " + std::to_string(cgtb::kFormatVersion)), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("reads versions " + std::to_string(cgtb::kOldestFormatVersion)), std::string::npos) << r.out;
 }
 
 TEST(CliHelp, BuildHelpListsTheGameOptions) {

@@ -44,11 +44,13 @@ const char* kUsage =
     "  census FILE  reachable positions from the start, and how many are wild\n"
     "  table FILE   G_s of a scoring tablebase as a table (rows m, columns n), or --csv\n"
     "  period FILE  preperiod and period of G_s(n) and of each row G_s(n * m) of a scoring tablebase\n"
-    "  conjectures  check a conjecture of seed 001 over a family of scoring games (subtraction, codes, selective)\n"
+    "  conjectures  check a conjecture of Stewart's scoring-play thesis over a family of scoring games (subtraction, "
+    "codes, selective)\n"
     "  classify FILE  CGH classification (forced, miserable, pet) of an impartial tablebase\n"
     "  intervals FILE safe pile sizes at move 1 of a blocking-nim tablebase, as intervals\n"
     "\n"
-    "Run 'cgtb <command> --help' for the options of a command.\n";
+    "Run 'cgtb <command> --help' for the options of a command; 'cgtb --version' for the version,\n"
+    "the backends built in and the file format versions.\n";
 
 std::string games_help() {
   std::string s = "games:\n";
@@ -413,6 +415,12 @@ int cmd_census(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc >= 2 && (std::string(argv[1]) == "--version" || std::string(argv[1]) == "-V")) {
+    std::cout << kBuilderVersion << "\nbackends: cpu (OpenMP)" << (cuda_backend_compiled() ? ", cuda" : "")
+              << "\ntablebase format: writes version " << kFormatVersion << ", reads versions " << kOldestFormatVersion
+              << " to " << kFormatVersion << "\n";
+    return 0;
+  }
   if (argc < 2 || std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h") {
     std::cout << kUsage << "\n" << games_help();
     return argc < 2 ? 2 : 0;

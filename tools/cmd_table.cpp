@@ -34,7 +34,7 @@ std::pair<int, int> parse_range(const std::string& s, const std::string& what) {
 
 int cmd_table(int argc, char** argv) {
   cxxopts::Options o("cgtb table",
-                     "G_s of a scoring tablebase as a table like those of seed 001: rows are heap m of the\n"
+                     "G_s of a scoring tablebase as a table like those of Stewart's thesis: rows are heap m of the\n"
                      "right-hand game, columns heap n of the left-hand game (one row G_s(n) for one game).");
   o.add_options()("rows", "heaps m of the rows, A..B", cxxopts::value<std::string>()->default_value("0..12"))(
       "cols", "heaps n of the columns, A..B", cxxopts::value<std::string>()->default_value("0..12"))(

@@ -400,7 +400,7 @@ std::int64_t scoring_lookup::at(int n, int m) {
 game_entry scoring_octal_entry() {
   game_entry e;
   e.name = "scoring-octal";
-  e.summary = "scoring play octal game (seed 001 ch. 3): single heaps or multisets of heaps";
+  e.summary = "scoring play octal game (Stewart's thesis, ch. 3): single heaps or multisets of heaps";
   e.add_options = [](cxxopts::Options& o) {
     o.add_options("scoring-octal")("code", "octal code, one digit 0-7 per take size (e.g. 0033)",
                                    cxxopts::value<std::string>())(
@@ -427,7 +427,7 @@ game_entry scoring_octal_entry() {
 game_entry scoring_sum_entry() {
   game_entry e;
   e.name = "scoring-sum";
-  e.summary = "two scoring octal heaps under +, conjunctive, selective or sequential sum (seed 001 ch. 4)";
+  e.summary = "two scoring octal heaps under +, conjunctive, selective or sequential sum (Stewart's thesis, ch. 4)";
   e.add_options = [](cxxopts::Options& o) {
     o.add_options("scoring-sum")("op", "disjunctive, conjunctive, selective or sequential",
                                  cxxopts::value<std::string>()->default_value("disjunctive"))(
