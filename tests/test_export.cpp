@@ -84,3 +84,43 @@ TEST(Export, BadArgumentsAreOneLineErrors) {
 }
 
 }  // namespace
+
+namespace {
+
+using namespace cgtb_test;
+
+TEST(QueryOptions, EachOptionCarriesTheValuesItsOwnQueryGives) {
+  temp_dir d;
+  const std::string f = d.file("c.cgtb");
+  ASSERT_EQ(run_cgtb({"build", "cram", "--board", "3x4", "-q", "-o", f}).code, 0);
+  const cli_result r = run_cgtb({"query", "--options", "--json", f, "..../..../...."});
+  ASSERT_EQ(r.code, 0) << describe(r);
+  const auto j = nlohmann::json::parse(r.out);
+  ASSERT_EQ(j["options"].size(), 17u);  // 9 horizontal and 8 vertical dominoes
+  for (const auto& o : j["options"]) {
+    const cli_result q = run_cgtb({"query", "--json", f, o["position"].get<std::string>()});
+    ASSERT_EQ(q.code, 0) << describe(q);
+    const auto a = nlohmann::json::parse(q.out);
+    EXPECT_EQ(o["grundy"], a["grundy"]) << o;
+    EXPECT_EQ(o["misere"], a["misere"]) << o;
+    EXPECT_EQ(o["genus"], a["genus"]) << o;
+    EXPECT_EQ(o["tame"], a["tame"]) << o;
+  }
+  const cli_result t = run_cgtb({"query", "--options", f, "..../..../...."});
+  EXPECT_NE(t.out.find("a1-b1 -> ##../..../....  (grundy "), std::string::npos) << t.out;
+}
+
+TEST(QueryOptions, AnOptionOfASequenceIsWorthTheXorOfItsHeaps) {
+  temp_dir d;
+  const std::string f = d.file("o.cgtb");
+  ASSERT_EQ(run_cgtb({"build", "octal", "--code", "0.07", "--max-heap", "40", "-q", "-o", f}).code, 0);
+  const cli_result r = run_cgtb({"query", "--options", "--json", f, "9"});
+  ASSERT_EQ(r.code, 0) << describe(r);
+  for (const auto& o : nlohmann::json::parse(r.out)["options"]) {
+    const cli_result q = run_cgtb({"query", "--json", f, o["position"].get<std::string>()});
+    ASSERT_EQ(q.code, 0) << describe(q);
+    EXPECT_EQ(o["grundy"], nlohmann::json::parse(q.out)["grundy"]) << o;
+  }
+}
+
+}  // namespace

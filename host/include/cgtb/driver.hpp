@@ -89,8 +89,9 @@ class game_driver {
   /// Text of the position of rank r on level L; throws input_error if the
   /// level or rank is out of range.
   virtual std::string format(int level, std::uint64_t rank) const = 0;
-  /// Every move from p with the position it leads to (its level and rank; the
-  /// text of the option is left empty, for speed).
+  /// Every move from p with the position it leads to: its level and rank
+  /// (the file key for keyed tables), and its text where the driver has it
+  /// at hand (empty otherwise: format(level, rank) names it).
   virtual std::vector<option_ref> options(const position_ref& p) const = 0;
   /// Levels a complete table of this ruleset holds, ascending, with their
   /// sizes (cgtb verify checks a file's level table against them).
@@ -145,21 +146,13 @@ class game_driver {
   /// the game or the file's values do not support it.
   virtual census_report census(tablebase& tb) const = 0;
   /// Prints the options of p (cgtb query --options): by default one line
-  /// "MOVE -> POSITION" per option; partizan games list each player's.
-  virtual void list_options(tablebase& tb, const position_ref& p, bool json, std::ostream& out) const {
-    (void)tb;
-    std::string s = json ? "{\"position\":\"" + p.text + "\",\"options\":[" : p.text + "\n";
-    bool first = true;
-    for (const auto& o : options(p)) {
-      const std::string after = o.after.text.empty() ? format(o.after.level, o.after.rank) : o.after.text;
-      if (json)
-        s += std::string(first ? "" : ",") + "{\"move\":\"" + o.move + "\",\"position\":\"" + after + "\"}";
-      else
-        s += "  " + o.move + " -> " + after + "\n";
-      first = false;
-    }
-    out << s << (json ? "]}\n" : "");
-  }
+  /// "MOVE -> POSITION  VALUES" per option with the option's stored values
+  /// (an option that is a sum of components: the XOR of their Grundy
+  /// values), or with json one object {"position", "options": [{"move",
+  /// "position", FIELD: value, ...}]}; tables with the genus give its symbol
+  /// and "tame". Partizan games list each player's. Throws input_error for an
+  /// option the file does not store (host/src/driver.cpp).
+  virtual void list_options(tablebase& tb, const position_ref& p, bool json, std::ostream& out) const;
 };
 
 /// A registered game: its CLI name, options, and constructors.

@@ -107,13 +107,14 @@ class impartial_driver : public game_driver, public impartial_analyses {
   std::string format(int level, std::uint64_t rank) const override { return format_by_rank(game_, level, rank); }
 
   /// Every move from p (as written, for keyed tables), each with the index
-  /// key of the position it leads to.
+  /// key of the position it leads to and that position's text in p's
+  /// orientation.
   std::vector<option_ref> options(const position_ref& p) const override {
     auto pos = locator::at(game_, p);
     std::vector<option_ref> out;
     for (const auto& m : game_.moves(pos)) {
       const int level = game_.level_of(m.after);
-      out.push_back({game_.move_name(m), {level, locator::key(game_, m.after), std::string()}});
+      out.push_back({game_.move_name(m), {level, locator::key(game_, m.after), game_.format(m.after)}});
     }
     return out;
   }

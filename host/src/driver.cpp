@@ -1,0 +1,68 @@
+// Default methods of game_driver (cgtb/driver.hpp).
+#include "cgtb/driver.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include "cgtb/error.hpp"
+#include "cgtb/genus.hpp"
+
+namespace cgtb {
+
+void game_driver::list_options(tablebase& tb, const position_ref& p, bool json, std::ostream& out) const {
+  const auto& h = tb.header();
+  const int fg = h.field_index("grundy"), fm = h.field_index("misere");
+  const bool genus_fields =
+      fg >= 0 && fm >= 0 && h.field_index("genus1") == fm + 1 && h.field_index("genus7") == fm + 7;
+  nlohmann::ordered_json list = nlohmann::ordered_json::array();
+  std::string text = p.text + "\n";
+  std::vector<std::int64_t> v(h.fields.size());
+  for (const auto& c : components(p))
+    if (!tb.find_level(c.level))
+      throw input_error("position '" + p.text + "' is on level " + std::to_string(c.level) +
+                        ", which this tablebase does not hold");
+  for (const auto& o : options(p)) {
+    const std::string after = o.after.text.empty() ? format(o.after.level, o.after.rank) : o.after.text;
+    nlohmann::ordered_json j;
+    j["move"] = o.move;
+    j["position"] = after;
+    std::string values;
+    const std::vector<position_ref> parts = components(o.after);
+    if (parts.size() == 1) {
+      const position_ref& c = parts[0];
+      std::int64_t rank = static_cast<std::int64_t>(c.rank);
+      if (tb.keyed()) rank = tb.find_level(c.level) ? tb.rank_of_key(c.level, c.rank) : -1;
+      if (rank < 0) throw input_error("option '" + after + "' of '" + p.text + "' is not in this tablebase");
+      tb.entry(c.level, static_cast<std::uint64_t>(rank), v.data());
+      for (std::size_t f = 0; f < h.fields.size(); ++f) {
+        j[h.fields[f].name] = v[f];
+        const bool genus_field = genus_fields && static_cast<int>(f) > fm;
+        if (!genus_field) values += (values.empty() ? "" : ", ") + h.fields[f].name + " " + std::to_string(v[f]);
+      }
+      if (genus_fields) {
+        genus gn;
+        gn.g = static_cast<unsigned>(v[static_cast<std::size_t>(fg)]);
+        for (int k = 0; k <= 7; ++k) gn.run.push_back(static_cast<unsigned>(v[static_cast<std::size_t>(fm + k)]));
+        j["genus"] = gn.symbol();
+        j["tame"] = gn.tame();
+        values += ", genus " + gn.symbol() + (gn.tame() ? " (tame)" : " (wild)");
+      }
+    } else if (fg >= 0) {
+      std::int64_t x = 0;  // Sprague-Grundy: a sum is worth the XOR of its parts
+      for (const auto& c : parts) x ^= tb.value(c.level, c.rank, fg);
+      j["grundy"] = x;
+      values = "grundy " + std::to_string(x);
+    }
+    list.push_back(j);
+    text += "  " + o.move + " -> " + after + (values.empty() ? "" : "  (" + values + ")") + "\n";
+  }
+  if (json) {
+    nlohmann::ordered_json top;
+    top["position"] = p.text;
+    top["options"] = list;
+    out << top.dump() << "\n";
+  } else {
+    out << text;
+  }
+}
+
+}  // namespace cgtb
