@@ -133,6 +133,17 @@ def test_query_many_equals_export(cli, tables, name):
             np.testing.assert_array_equal(by_pair["tame"], by_text["tame"])
 
 
+def test_query_many_heap_lists_are_sums(tables):
+    """A heap list of a single-heap sequence: the XOR of its heaps' values."""
+    rng = random.Random(3)
+    lists = [" ".join(str(rng.randint(0, 40)) for _ in range(rng.randint(1, 5))) for _ in range(200)]
+    with cgtb.open(tables["octal_heap"]) as tb:
+        got = tb.query_many(lists)["grundy"]
+        assert got.tolist() == [tb.query(t)["grundy"] for t in lists]
+        with pytest.raises(cgtb.InputError, match=r"^positions\[1\]: "):
+            tb.query_many(["3", "41"])
+
+
 def test_query_many_codes_any_orientation(tables):
     """A code is the board as written: every image of a class finds the class."""
     with cgtb.open(tables["cram45"]) as tb:
