@@ -14,6 +14,7 @@
 
 #include "cgtb/driver.hpp"
 #include "cgtb/error.hpp"
+#include "cgtb/front_end.hpp"
 #include "cgtb/tablebase.hpp"
 #include "cli.hpp"
 #include "scoring_commands.hpp"
@@ -73,99 +74,7 @@ std::string unknown_option_message(const std::string& what, int argc, char** arg
   return what;
 }
 
-/// A position as typed: surrounding white space and a trailing CR dropped;
-/// throws input_error for a NUL byte or a text over 100,000 characters.
-std::string clean_position_text(const std::string& raw) {
-  if (raw.find('\0') != std::string::npos) throw input_error("position contains a NUL byte");
-  if (raw.size() > 100000) throw input_error("position is " + std::to_string(raw.size()) + " characters long");
-  const auto a = raw.find_first_not_of(" \t\r\n"), b = raw.find_last_not_of(" \t\r\n");
-  return a == std::string::npos ? std::string() : raw.substr(a, b - a + 1);
-}
-
-/// Length (1-4) of the well-formed UTF-8 character at s[i], or 0 when the
-/// bytes there are not one (a stray continuation byte, a truncated or
-/// overlong sequence, a surrogate, a code point past U+10FFFF).
-std::size_t utf8_length_at(const std::string& s, std::size_t i) {
-  const unsigned char c = static_cast<unsigned char>(s[i]);
-  if (c < 0x80) return 1;
-  std::size_t n = 0;
-  std::uint32_t least = 0;
-  if ((c & 0xE0) == 0xC0) {
-    n = 2, least = 0x80;
-  } else if ((c & 0xF0) == 0xE0) {
-    n = 3, least = 0x800;
-  } else if ((c & 0xF8) == 0xF0) {
-    n = 4, least = 0x10000;
-  } else {
-    return 0;
-  }
-  if (i + n > s.size()) return 0;
-  std::uint32_t cp = c & (0x7Fu >> n);
-  for (std::size_t k = 1; k < n; ++k) {
-    const unsigned char d = static_cast<unsigned char>(s[i + k]);
-    if ((d & 0xC0) != 0x80) return 0;
-    cp = (cp << 6) | (d & 0x3Fu);
-  }
-  if (cp < least || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
-  return n;
-}
-
-/// An error message as one printable line of valid UTF-8: control characters
-/// and bytes that are not well-formed UTF-8 escaped as \xNN, bytes past 300
-/// cut (on a character boundary).
-std::string one_line(const std::string& msg) {
-  std::string out;
-  for (std::size_t i = 0; i < msg.size();) {
-    if (out.size() >= 300) {
-      out += "...";
-      break;
-    }
-    const unsigned char c = static_cast<unsigned char>(msg[i]);
-    const std::size_t n = utf8_length_at(msg, i);
-    if (n == 0 || c < 0x20 || c == 0x7f) {
-      char esc[8];
-      std::snprintf(esc, sizeof esc, "\\x%02x", c);
-      out += esc;
-      ++i;
-    } else {
-      out.append(msg, i, n);
-      i += n;
-    }
-  }
-  return out;
-}
-
-/// GAME-PARAMS.cgtb with every character other than letters, digits, '.',
-/// '-' and ',' replaced by '_' (parameters such as "op=selective left=..."
-/// make awkward file names).
-std::string default_file_name(const std::string& game, const std::string& params) {
-  std::string name = game + "-" + params;
-  for (char& c : name)
-    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '.' && c != '-' && c != ',') c = '_';
-  return name + ".cgtb";
-}
-
 std::unique_ptr<game_driver> driver_for(const tablebase& tb) { return driver_for_header(tb.header()); }
-
-/// Parses "12G", "800M", "1.5T" or a byte count; throws input_error.
-std::size_t parse_bytes(const std::string& text) {
-  char* end = nullptr;
-  const double v = std::strtod(text.c_str(), &end);
-  double unit = 1;
-  const std::string suffix = end ? std::string(end) : std::string();
-  if (suffix == "K" || suffix == "KB")
-    unit = 1e3;
-  else if (suffix == "M" || suffix == "MB")
-    unit = 1e6;
-  else if (suffix == "G" || suffix == "GB")
-    unit = 1e9;
-  else if (suffix == "T" || suffix == "TB")
-    unit = 1e12;
-  else if (!suffix.empty())
-    throw input_error("--max-memory '" + text + "' is not a size (e.g. 12G, 800M)");
-  if (!(v > 0) || v * unit > 1e18) throw input_error("--max-memory '" + text + "' is not a positive size");
-  return static_cast<std::size_t>(v * unit);
-}
 
 /// `cgtb build GAME ...` and `cgtb plan GAME ...` share the game's options and
 /// the build options. Returns 0 with the driver and request filled, or the
@@ -179,43 +88,9 @@ int parse_build(const std::string& command, int argc, char** argv, std::unique_p
   }
   const game_entry& game = find_game(argv[1]);
   cxxopts::Options o("cgtb " + command + " " + game.name, game.summary);
-  game.add_options(o);
-  o.add_options("build")("values",
-                         "value kinds, comma-separated: normal, misere, genus (impartial games); normal, misere "
-                         "(partizan games); all = every kind the game has",
-                         cxxopts::value<std::string>()->default_value("all"))(
-      "backend", "cpu or cuda", cxxopts::value<std::string>()->default_value("cpu"))(
-      "o,output", "output file (default GAME-PARAMS.cgtb)", cxxopts::value<std::string>())(
-      "threads", "CPU threads (0 = all cores)", cxxopts::value<int>()->default_value("0"))(
-      "max-memory", "refuse a build that needs more memory than this (e.g. 12G; default: the memory available)",
-      cxxopts::value<std::string>())("stats",
-                                     "print per-level figures: positions, options, time, positions/s, peak memory")(
-      "resume",
-      "checkpoint every finished level (FILE.partial-PID and FILE.partial-PID.ckpt) and continue a killed build of "
-      "the same file and parameters from its last finished level")("q,quiet", "no progress lines")(
-      "block-entries", "positions per compressed block", cxxopts::value<std::uint32_t>()->default_value("4096"))(
-      "zstd-level", "zstd compression level (1-19)", cxxopts::value<int>()->default_value("9"));
+  add_build_options(o, game);
   auto r = parse_or_help(o, argc - 1, argv + 1);
-  if (!r.unmatched().empty()) throw input_error("unexpected argument '" + r.unmatched()[0] + "'");
-  drv = game.from_options(r);
-  req.values = r["values"].as<std::string>();
-  req.output = r.count("output") ? r["output"].as<std::string>() : default_file_name(game.name, drv->params());
-  req.solve.backend = parse_backend(r["backend"].as<std::string>());
-  req.solve.threads = r["threads"].as<int>();
-  if (req.solve.threads < 0 || req.solve.threads > 1024) throw input_error("--threads must be between 0 and 1024");
-  if (req.values.empty()) throw input_error("--values is empty (give normal, misere, genus or all)");
-  if (req.output.empty()) throw input_error("--output is empty");
-  if (req.solve.threads > 0) omp_set_num_threads(req.solve.threads);
-  if (r.count("max-memory")) req.solve.max_memory = parse_bytes(r["max-memory"].as<std::string>());
-  req.solve.count_options = r.count("stats") > 0;
-  req.stats = r.count("stats") > 0;
-  req.progress = r.count("quiet") == 0;
-  req.resume = r.count("resume") > 0;
-  req.block_entries = r["block-entries"].as<std::uint32_t>();
-  if (req.block_entries < 64 || req.block_entries > (1u << 20))
-    throw input_error("--block-entries must be between 64 and 1048576");
-  req.zstd_level = r["zstd-level"].as<int>();
-  if (req.zstd_level < 1 || req.zstd_level > 19) throw input_error("--zstd-level must be between 1 and 19");
+  drv = build_request_from(r, game, req);
   return 0;
 }
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "cgtb/error.hpp"
+#include "cgtb/front_end.hpp"
 
 namespace cgtb::tools {
 
@@ -17,12 +18,7 @@ cxxopts::ParseResult parse_or_help(cxxopts::Options& o, int argc, char** argv, c
     std::cout << o.help() << extra;
     std::exit(0);
   }
-  std::vector<std::string> seen;
-  for (const auto& kv : r.arguments()) {
-    if (std::find(seen.begin(), seen.end(), kv.key()) != seen.end())
-      throw input_error("option --" + kv.key() + " is given more than once");
-    seen.push_back(kv.key());
-  }
+  refuse_repeated_options(r);
   return r;
 }
 

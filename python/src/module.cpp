@@ -24,6 +24,7 @@
 
 #include "cgtb/driver.hpp"
 #include "cgtb/error.hpp"
+#include "cgtb/front_end.hpp"
 #include "cgtb/genus.hpp"
 #include "cgtb/tablebase.hpp"
 
@@ -47,63 +48,6 @@ bool says_corrupt(const std::string& m) {
   for (const char* w : {"corrupt", "truncated", "checksum", "bad magic", "not a cgtb tablebase", "unfinished"})
     if (m.find(w) != std::string::npos) return true;
   return false;
-}
-
-/// The CLI's rendering of an error message (tools/cgtb.cpp one_line): one
-/// printable line, control characters and bytes that are not UTF-8 escaped as
-/// \xNN, cut after 300 bytes.
-std::string one_line(const std::string& msg) {
-  auto utf8_length_at = [&](std::size_t i) -> std::size_t {
-    const unsigned char c = static_cast<unsigned char>(msg[i]);
-    if (c < 0x80) return 1;
-    std::size_t n = 0;
-    std::uint32_t least = 0;
-    if ((c & 0xE0) == 0xC0)
-      n = 2, least = 0x80;
-    else if ((c & 0xF0) == 0xE0)
-      n = 3, least = 0x800;
-    else if ((c & 0xF8) == 0xF0)
-      n = 4, least = 0x10000;
-    else
-      return 0;
-    if (i + n > msg.size()) return 0;
-    std::uint32_t cp = c & (0x7Fu >> n);
-    for (std::size_t k = 1; k < n; ++k) {
-      const unsigned char d = static_cast<unsigned char>(msg[i + k]);
-      if ((d & 0xC0) != 0x80) return 0;
-      cp = (cp << 6) | (d & 0x3Fu);
-    }
-    if (cp < least || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
-    return n;
-  };
-  std::string out;
-  for (std::size_t i = 0; i < msg.size();) {
-    if (out.size() >= 300) {
-      out += "...";
-      break;
-    }
-    const unsigned char c = static_cast<unsigned char>(msg[i]);
-    const std::size_t n = utf8_length_at(i);
-    if (n == 0 || c < 0x20 || c == 0x7f) {
-      char esc[8];
-      std::snprintf(esc, sizeof esc, "\\x%02x", c);
-      out += esc;
-      ++i;
-    } else {
-      out.append(msg, i, n);
-      i += n;
-    }
-  }
-  return out;
-}
-
-/// A position as typed (tools/cgtb.cpp clean_position_text): surrounding white
-/// space dropped; input_error for a NUL byte or over 100,000 characters.
-std::string clean_position_text(const std::string& raw) {
-  if (raw.find('\0') != std::string::npos) throw input_error("position contains a NUL byte");
-  if (raw.size() > 100000) throw input_error("position is " + std::to_string(raw.size()) + " characters long");
-  const auto a = raw.find_first_not_of(" \t\r\n"), b = raw.find_last_not_of(" \t\r\n");
-  return a == std::string::npos ? std::string() : raw.substr(a, b - a + 1);
 }
 
 /// An open tablebase with its driver. cgtb::tablebase caches blocks and is
@@ -583,84 +527,23 @@ class stderr_lines {
 };
 
 /// `cgtb build ARGS...` (ARGS[0] is the game): the options of tools/cgtb.cpp
-/// parse_build, whose defaults they share. Returns the file written.
+/// parse_build: both take them from add_build_options and
+/// build_request_from (cgtb/front_end.hpp). Returns the file written.
 std::string build(const std::vector<std::string>& args, const py::object& progress) {
   if (args.empty()) throw input_error("build needs a game");
   const game_entry& game = find_game(args[0]);
   cxxopts::Options o("cgtb build " + game.name, game.summary);
-  game.add_options(o);
-  o.add_options("build")("values", "value kinds", cxxopts::value<std::string>()->default_value("all"))(
-      "backend", "cpu or cuda", cxxopts::value<std::string>()->default_value("cpu"))(
-      "o,output", "output file", cxxopts::value<std::string>())("threads", "CPU threads (0 = all cores)",
-                                                                cxxopts::value<int>()->default_value("0"))(
-      "max-memory", "memory limit", cxxopts::value<std::string>())("stats", "per-level figures on stdout")(
-      "resume", "checkpoint every level")("q,quiet", "no progress lines")(
-      "block-entries", "positions per block", cxxopts::value<std::uint32_t>()->default_value("4096"))(
-      "zstd-level", "zstd level", cxxopts::value<int>()->default_value("9"));
+  add_build_options(o, game);
   std::vector<std::string> owned(args);
   std::vector<char*> argv;
   for (auto& a : owned) argv.push_back(a.data());
   auto r = o.parse(static_cast<int>(argv.size()), argv.data());
-  std::vector<std::string> seen;
-  for (const auto& kv : r.arguments()) {
-    if (std::find(seen.begin(), seen.end(), kv.key()) != seen.end())
-      throw input_error("option --" + kv.key() + " is given more than once");
-    seen.push_back(kv.key());
-  }
-  if (!r.unmatched().empty()) throw input_error("unexpected argument '" + r.unmatched()[0] + "'");
-  std::unique_ptr<game_driver> drv = game.from_options(r);
+  refuse_repeated_options(r);
   build_request req;
-  req.values = r["values"].as<std::string>();
-  if (r.count("output")) {
-    req.output = r["output"].as<std::string>();
-  } else {  // GAME-PARAMS.cgtb, as tools/cgtb.cpp default_file_name names it
-    req.output = game.name + "-" + drv->params();
-    for (char& c : req.output)
-      if (!std::isalnum(static_cast<unsigned char>(c)) && c != '.' && c != '-' && c != ',') c = '_';
-    req.output += ".cgtb";
-  }
-  const std::string backend = r["backend"].as<std::string>();
-  if (backend == "cpu")
-    req.solve.backend = backend_kind::cpu;
-  else if (backend == "cuda")
-    req.solve.backend = backend_kind::cuda;
-  else
-    throw input_error("--backend " + backend + ": expected cpu or cuda");
-  req.solve.threads = r["threads"].as<int>();
-  if (req.solve.threads < 0 || req.solve.threads > 1024) throw input_error("--threads must be between 0 and 1024");
-  if (req.values.empty()) throw input_error("--values is empty (give normal, misere, genus or all)");
-  if (req.output.empty()) throw input_error("--output is empty");
-  if (r.count("max-memory")) {
-    const std::string text = r["max-memory"].as<std::string>();
-    char* end = nullptr;
-    const double x = std::strtod(text.c_str(), &end);
-    const std::string suffix = end ? std::string(end) : std::string();
-    double unit = 1;
-    if (suffix == "K" || suffix == "KB")
-      unit = 1e3;
-    else if (suffix == "M" || suffix == "MB")
-      unit = 1e6;
-    else if (suffix == "G" || suffix == "GB")
-      unit = 1e9;
-    else if (suffix == "T" || suffix == "TB")
-      unit = 1e12;
-    else if (!suffix.empty())
-      throw input_error("--max-memory '" + text + "' is not a size (e.g. 12G, 800M)");
-    if (!(x > 0) || x * unit > 1e18) throw input_error("--max-memory '" + text + "' is not a positive size");
-    req.solve.max_memory = static_cast<std::size_t>(x * unit);
-  }
-  req.solve.count_options = r.count("stats") > 0;
-  req.stats = r.count("stats") > 0;
-  req.resume = r.count("resume") > 0;
-  req.block_entries = r["block-entries"].as<std::uint32_t>();
-  if (req.block_entries < 64 || req.block_entries > (1u << 20))
-    throw input_error("--block-entries must be between 64 and 1048576");
-  req.zstd_level = r["zstd-level"].as<int>();
-  if (req.zstd_level < 1 || req.zstd_level > 19) throw input_error("--zstd-level must be between 1 and 19");
+  std::unique_ptr<game_driver> drv = build_request_from(r, game, req);
   const bool callback = !progress.is_none() && PyCallable_Check(progress.ptr());
   req.progress = callback || (!progress.is_none() && progress.cast<bool>());
   tablebase_writer::check_output_path(req.output);
-  if (req.solve.threads > 0) omp_set_num_threads(req.solve.threads);
   if (!callback) {
     py::gil_scoped_release nogil;
     drv->build(req);

@@ -1,0 +1,51 @@
+// What every front end of cgtb (the command-line tool, the Python module)
+// shares: how errors are shown, how a typed position is cleaned, and the
+// options of `cgtb build GAME`, so that each answers bad input the same way.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <string>
+
+#include "cgtb/driver.hpp"
+
+namespace cxxopts {
+class Options;
+class ParseResult;
+}  // namespace cxxopts
+
+namespace cgtb {
+
+/// An error message as one printable line of valid UTF-8: control characters
+/// and bytes that are not well-formed UTF-8 escaped as \xNN, bytes past 300
+/// cut (on a character boundary).
+std::string one_line(const std::string& msg);
+
+/// A position as typed: surrounding white space and a trailing CR dropped;
+/// throws input_error for a NUL byte or a text over 100,000 characters.
+std::string clean_position_text(const std::string& raw);
+
+/// GAME-PARAMS.cgtb with every character other than letters, digits, '.',
+/// '-' and ',' replaced by '_' (parameters such as "op=selective left=..."
+/// make awkward file names).
+std::string default_file_name(const std::string& game, const std::string& params);
+
+/// Parses "12G", "800M", "1.5T" or a byte count (--max-memory); throws
+/// input_error.
+std::size_t parse_bytes(const std::string& text);
+
+/// Throws input_error when an option was given twice (cxxopts would keep one
+/// of the two without a word).
+void refuse_repeated_options(const cxxopts::ParseResult& r);
+
+/// Adds the options of `cgtb build GAME` to `o`: the game's own, then the
+/// build's (values, backend, output, threads, max-memory, stats, resume,
+/// quiet, block-entries, zstd-level) with their defaults.
+void add_build_options(cxxopts::Options& o, const game_entry& game);
+
+/// The driver and request of parsed build options (see add_build_options);
+/// req.progress is set from --quiet. Throws input_error naming a bad value.
+std::unique_ptr<game_driver> build_request_from(const cxxopts::ParseResult& r, const game_entry& game,
+                                                build_request& req);
+
+}  // namespace cgtb
