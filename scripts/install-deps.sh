@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Installs what cgtb needs to build on Debian 12 (bookworm): compiler, CMake,
-# zstd, xxHash, cxxopts, nlohmann-json, GoogleTest. Thrust comes from the CUDA
+# zstd, xxHash, cxxopts, nlohmann-json, GoogleTest, and for the Python module
+# pybind11, NumPy and pytest. Thrust comes from the CUDA
 # toolkit's CCCL headers when /usr/local/cuda exists, else from libthrust-dev.
 # Further Debian packages a script needs may be named as arguments, e.g.
 #   bash scripts/install-deps.sh clang libclang-rt-dev
 set -euo pipefail
-pkgs=(build-essential cmake pkg-config libzstd-dev libxxhash-dev libcxxopts-dev nlohmann-json3-dev libgtest-dev "$@")
+pkgs=(build-essential cmake pkg-config libzstd-dev libxxhash-dev libcxxopts-dev nlohmann-json3-dev libgtest-dev
+  pybind11-dev python3-dev python3-numpy python3-pytest "$@")
 if [ ! -f /usr/local/cuda/include/cccl/thrust/version.h ] && [ ! -f /usr/local/cuda/include/thrust/version.h ]; then
   pkgs+=(libthrust-dev)
 fi

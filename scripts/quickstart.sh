@@ -7,9 +7,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCGTB_BUILD_TESTS=OFF >/dev/null
-cmake --build build -j"$(nproc)" --target cgtb
+cmake --build build -j"$(nproc)"   # cgtb, cgtb_bench and the Python module
 ./build/cgtb build cram --board 4x5 --values all -o cram-4x5.cgtb
 ./build/cgtb query cram-4x5.cgtb '...../...../...../.....'
+./build/cgtb verify cram-4x5.cgtb   # every value re-derived, independently of the solver
+if [ -d build/python/cgtb ]; then
+  PYTHONPATH=build/python /usr/bin/python3 -c \
+    "import cgtb; tb = cgtb.open('cram-4x5.cgtb'); print('python:', tb.query('...../...../...../.....'))"
+fi
 echo
 echo "== Cram 6x6 (plan, build, query, census)"
 ./build/cgtb plan cram --board 6x6 | tail -3

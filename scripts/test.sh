@@ -9,8 +9,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 jobs="$(nproc)"
-cmake -S . -B build-test -DCMAKE_BUILD_TYPE=Release -DCGTB_WERROR=ON -DCGTB_BUILD_TESTS=ON
+cmake -S . -B build-test -DCMAKE_BUILD_TYPE=Release -DCGTB_WERROR=ON -DCGTB_BUILD_TESTS=ON -DCGTB_PYTHON=ON
 cmake --build build-test -j"$jobs"
+PYTHONPATH=build-test/python /usr/bin/python3 -c 'import cgtb'  # the module's tests run in ctest (python.pytest)
 (cd build-test && ctest -L cpu --output-on-failure -j"$jobs")
 [ "${CGTB_QUICK:-0}" = 1 ] && exit 0
 
