@@ -6,7 +6,7 @@
 # Further Debian packages a script needs may be named as arguments, e.g.
 #   bash scripts/install-deps.sh clang libclang-rt-dev
 set -euo pipefail
-pkgs=(build-essential cmake pkg-config libzstd-dev libxxhash-dev libcxxopts-dev nlohmann-json3-dev libgtest-dev
+pkgs=(build-essential cmake pkg-config libzstd-dev libxxhash-dev libcxxopts-dev nlohmann-json3-dev libgtest-dev libcpp-httplib-dev
   pybind11-dev python3-dev python3-numpy python3-pytest python3-matplotlib "$@")
 if [ ! -f /usr/local/cuda/include/cccl/thrust/version.h ] && [ ! -f /usr/local/cuda/include/thrust/version.h ]; then
   pkgs+=(libthrust-dev)

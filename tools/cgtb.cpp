@@ -24,6 +24,7 @@ int cmd_classify(int argc, char** argv);   // tools/cmd_classify.cpp
 int cmd_intervals(int argc, char** argv);  // tools/cmd_intervals.cpp
 int cmd_verify(int argc, char** argv);     // tools/cmd_verify.cpp
 int cmd_export(int argc, char** argv);     // tools/cmd_export.cpp
+int cmd_serve(int argc, char** argv);      // tools/cmd_serve.cpp (built where cpp-httplib is found)
 }  // namespace cgtb
 
 namespace {
@@ -42,6 +43,7 @@ const char* kUsage =
     "  info FILE    header, levels, sizes, and a check of every checksum\n"
     "  verify FILE  re-derive every stored value from its options, independently of the solver\n"
     "  export FILE  every stored position with its values, as CSV or JSON lines\n"
+    "  serve FILE...  web explorer and JSON API over tablebases (docs/api.md)\n"
     "  census FILE  reachable positions from the start, and how many are wild\n"
     "  table FILE   G_s of a scoring tablebase as a table (rows m, columns n), or --csv\n"
     "  period FILE  preperiod and period of G_s(n) and of each row G_s(n * m) of a scoring tablebase\n"
@@ -314,6 +316,9 @@ int main(int argc, char** argv) {
     if (cmd == "intervals") return cgtb::cmd_intervals(argc - 1, argv + 1);
     if (cmd == "verify") return cgtb::cmd_verify(argc - 1, argv + 1);
     if (cmd == "export") return cgtb::cmd_export(argc - 1, argv + 1);
+#ifdef CGTB_HAVE_SERVE
+    if (cmd == "serve") return cgtb::cmd_serve(argc - 1, argv + 1);
+#endif
     throw input_error("unknown command '" + cmd + "' (run 'cgtb --help' for the list of commands)");
   } catch (const input_error& e) {
     std::cerr << "cgtb: error: " << one_line(e.what()) << "\n";
