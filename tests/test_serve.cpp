@@ -315,6 +315,7 @@ TEST_F(Serve, ConcurrentClientsGetCorrectAnswers) {
   for (int c = 0; c < 16; ++c)
     clients.emplace_back([&, c] {
       httplib::Client cli("127.0.0.1", s.port());
+      cli.set_keep_alive(true);
       for (int round = 0; round < 5; ++round)
         for (std::size_t i = 0; i < positions.size(); ++i) {
           const std::string name = (i + static_cast<std::size_t>(c)) % 2 ? "cram34.cgtb" : "dom34.cgtb";

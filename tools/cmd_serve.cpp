@@ -168,6 +168,11 @@ int cmd_serve(int argc, char** argv) {
 
   httplib::Server svr;
   svr.set_payload_max_length(1 << 20);
+  svr.set_tcp_nodelay(true);  // small answers go out at once, not after a delayed ACK
+  // A keep-alive connection holds a worker until it closes: enough workers
+  // that a few dozen browsers or scripts do not wait on each other (the
+  // tablebases' mutexes serialize the lookups themselves).
+  svr.new_task_queue = [] { return new httplib::ThreadPool(32); };
   svr.Get("/api/tablebases",
           [&](const httplib::Request&, httplib::Response& res) { res.set_content(list_json, "application/json"); });
   svr.Get("/api/query",
