@@ -248,6 +248,10 @@ TEST_F(Serve, BadRequestsGetJsonErrors) {
   ASSERT_TRUE(nf);
   EXPECT_EQ(nf->status, 404);
   EXPECT_TRUE(nlohmann::json::parse(nf->body, nullptr, false).contains("error")) << nf->body;
+  auto post = cli.Post("/api/query", "pos=....", "application/x-www-form-urlencoded");
+  ASSERT_TRUE(post);
+  EXPECT_EQ(post->status, 405);
+  EXPECT_TRUE(nlohmann::json::parse(post->body, nullptr, false).contains("error")) << post->body;
   auto page = cli.Get("/");
   ASSERT_TRUE(page);
   EXPECT_EQ(page->status, 200);

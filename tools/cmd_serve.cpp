@@ -125,7 +125,7 @@ std::string url_host(const std::string& host) { return host.find(':') != std::st
 
 int cmd_serve(int argc, char** argv) {
   cxxopts::Options o("cgtb serve", "A web explorer and a JSON API over tablebases (docs/api.md).");
-  o.positional_help("FILE...");
+  o.custom_help("[OPTION...] FILE...");
   o.add_options()("host", "address to listen on", cxxopts::value<std::string>()->default_value("127.0.0.1"))(
       "port", "port to listen on (0: a free one, printed on stderr)", cxxopts::value<int>()->default_value("8080"))(
       "cache-mb", "decompressed-block cache size per tablebase in MB",
@@ -194,7 +194,9 @@ int cmd_serve(int argc, char** argv) {
   });
   svr.set_error_handler([](const httplib::Request& req, httplib::Response& res) {
     if (!res.body.empty()) return;
-    if (res.status == 404)
+    if (res.status == 404 && req.method != "GET" && req.method != "HEAD")
+      send_error(res, 405, "method " + req.method + " not allowed (the API answers GET)");
+    else if (res.status == 404)
       send_error(res, 404, "no such page '" + req.path + "' (the API: /api/tablebases, /api/query, /api/options)");
     else
       send_error(res, res.status, "bad request (HTTP " + std::to_string(res.status) + ")");
