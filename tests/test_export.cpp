@@ -116,7 +116,8 @@ TEST(QueryOptions, AnOptionOfASequenceIsWorthTheXorOfItsHeaps) {
   ASSERT_EQ(run_cgtb({"build", "octal", "--code", "0.07", "--max-heap", "40", "-q", "-o", f}).code, 0);
   const cli_result r = run_cgtb({"query", "--options", "--json", f, "9"});
   ASSERT_EQ(r.code, 0) << describe(r);
-  for (const auto& o : nlohmann::json::parse(r.out)["options"]) {
+  const auto listed = nlohmann::json::parse(r.out);
+  for (const auto& o : listed["options"]) {
     const cli_result q = run_cgtb({"query", "--json", f, o["position"].get<std::string>()});
     ASSERT_EQ(q.code, 0) << describe(q);
     EXPECT_EQ(o["grundy"], nlohmann::json::parse(q.out)["grundy"]) << o;
