@@ -34,14 +34,6 @@ class CliBadInput : public ::testing::Test {
 };
 cgtb_test::temp_dir* CliBadInput::dir_ = nullptr;
 
-/// A failed query must not answer anything.
-::testing::AssertionResult clean_query_error(const cgtb_test::cli_result& r) {
-  auto e = is_clean_error(r);
-  if (!e) return e;
-  if (!r.out.empty()) return ::testing::AssertionFailure() << "answered on stdout: " << describe(r);
-  return ::testing::AssertionSuccess();
-}
-
 TEST_F(CliBadInput, ValidQueryAnswers) {
   // The control: the same file and tool answer a good position.
   auto r = run_cgtb({"query", file(), ".../..."});
@@ -53,7 +45,7 @@ TEST_F(CliBadInput, ValidQueryAnswers) {
 TEST_F(CliBadInput, MalformedPositionIsOneLineError) {
   for (const std::string p : {"..x/...", ".../..-", "...\\..."}) {
     auto r = run_cgtb({"query", file(), p});
-    EXPECT_TRUE(clean_query_error(r)) << p;
+    EXPECT_TRUE(is_clean_refusal(r)) << p;
     EXPECT_NE(r.err.find("unexpected character"), std::string::npos) << r.err;
   }
 }
@@ -68,7 +60,7 @@ TEST_F(CliBadInput, MalformedPositionOnStdinIsOneLineError) {
 TEST_F(CliBadInput, WrongSizePositionIsOneLineError) {
   for (const std::string p : {"../..", "..../....", ".../.../...", "...", ".../", "......", "", "/"}) {
     auto r = run_cgtb({"query", file(), p});
-    EXPECT_TRUE(clean_query_error(r)) << "'" << p << "'";
+    EXPECT_TRUE(is_clean_refusal(r)) << "'" << p << "'";
   }
 }
 
@@ -76,7 +68,7 @@ TEST_F(CliBadInput, WrongSizePositionIsOneLineError) {
 // only, and a position with five empty cells is on none of them.
 TEST_F(CliBadInput, PositionOnALevelTheFileLacksIsOneLineError) {
   auto r = run_cgtb({"query", file(), "#../..."});
-  EXPECT_TRUE(clean_query_error(r));
+  EXPECT_TRUE(is_clean_refusal(r));
 }
 
 TEST_F(CliBadInput, UnknownRulesetIsOneLineError) {
@@ -150,7 +142,7 @@ TEST_F(CliBadInput, BadBuildOptionsAreOneLineErrors) {
 TEST_F(CliBadInput, MissingFileIsOneLineError) {
   const std::string missing = dir_->file("no-such-file.cgtb");
   auto q = run_cgtb({"query", missing, ".../..."});
-  EXPECT_TRUE(clean_query_error(q));
+  EXPECT_TRUE(is_clean_refusal(q));
   EXPECT_NE(q.err.find("no-such-file.cgtb"), std::string::npos) << q.err;
   EXPECT_TRUE(is_clean_error(run_cgtb({"info", missing})));
   EXPECT_TRUE(is_clean_error(run_cgtb({"census", missing})));
@@ -164,7 +156,7 @@ TEST_F(CliBadInput, FileThatIsNotATablebaseIsOneLineError) {
   const std::string text = dir_->file("text.cgtb");
   cgtb_test::write_bytes(text, "ruleset: cram\nparams: 2x3\nthis is not a tablebase at all, just text\n");
   for (const std::string& path : {text, dir_->path().string()}) {
-    EXPECT_TRUE(clean_query_error(run_cgtb({"query", path, ".../..."}))) << path;
+    EXPECT_TRUE(is_clean_refusal(run_cgtb({"query", path, ".../..."}))) << path;
     EXPECT_TRUE(is_clean_error(run_cgtb({"info", path}))) << path;
     EXPECT_TRUE(is_clean_error(run_cgtb({"census", path}))) << path;
   }
@@ -183,7 +175,7 @@ TEST_F(CliBadInput, UnknownCommandIsOneLineError) {
 }
 
 TEST_F(CliBadInput, UnknownQueryOptionIsOneLineError) {
-  EXPECT_TRUE(clean_query_error(run_cgtb({"query", "--no-such-option", file(), ".../..."})));
+  EXPECT_TRUE(is_clean_refusal(run_cgtb({"query", "--no-such-option", file(), ".../..."})));
 }
 
 // ------------------------------------------------------------------- help

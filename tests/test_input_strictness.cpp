@@ -45,19 +45,12 @@ class InputStrictness : public ::testing::Test {
 };
 cgtb_test::temp_dir* InputStrictness::dir_ = nullptr;
 
-::testing::AssertionResult refused(const cgtb_test::cli_result& r) {
-  auto e = is_clean_error(r);
-  if (!e) return e;
-  if (!r.out.empty()) return ::testing::AssertionFailure() << "answered on stdout: " << describe(r);
-  return ::testing::AssertionSuccess();
-}
-
 TEST_F(InputStrictness, SelectiveSumRefusesDoubledOrDanglingOperators) {
   for (const std::string p : {"5v3", "5 v 3", "5V3", "5\u25BD3"})
     EXPECT_EQ(run_cgtb({"query", selective(), p}).code, 0) << p;
   for (const std::string p : {"5vv3", "5v v3", "5v", "v5", "5,,3", "5v,3", ",5v3", "5v3,", "5v3v"}) {
     auto r = run_cgtb({"query", selective(), p});
-    EXPECT_TRUE(refused(r)) << p;
+    EXPECT_TRUE(is_clean_refusal(r)) << p;
   }
   EXPECT_NE(run_cgtb({"query", selective(), "5vv3"}).err.find("without a heap"), std::string::npos);
 }
@@ -67,10 +60,10 @@ TEST_F(InputStrictness, OctalHeapListRefusesEmptyAndDoubledOrDanglingSeparators)
     for (const std::string p : {"3 5", "3,5", "3+5", "3 , 5", "0", "7"})
       EXPECT_EQ(run_cgtb({"query", f, p}).code, 0) << f << " '" << p << "'";
     for (const std::string p : {"3,,5", "3+", "", " ", "+3", ",3", "3,", "3 + + 5", "3,+5"})
-      EXPECT_TRUE(refused(run_cgtb({"query", f, p}))) << f << " '" << p << "'";
+      EXPECT_TRUE(is_clean_refusal(run_cgtb({"query", f, p}))) << f << " '" << p << "'";
     // The same on stdin, where a blank line is skipped, not read as a position.
     auto r = run_cgtb({"query", f}, "3,,5\n");
-    EXPECT_TRUE(refused(r)) << f;
+    EXPECT_TRUE(is_clean_refusal(r)) << f;
   }
 }
 
@@ -85,7 +78,7 @@ TEST_F(InputStrictness, RepeatedOptionIsRefused) {
       {"query", cram(), "--cache-mb", "1", "--cache-mb", "2", ".../..."}};
   for (const auto& args : cases) {
     auto r = run_cgtb(args);
-    EXPECT_TRUE(refused(r)) << args[0] << " " << args[1] << " " << args[3];
+    EXPECT_TRUE(is_clean_refusal(r)) << args[0] << " " << args[1] << " " << args[3];
     EXPECT_NE(r.err.find("more than once"), std::string::npos) << describe(r);
   }
   EXPECT_FALSE(cgtb_test::fs::exists(out));
@@ -101,14 +94,14 @@ TEST_F(InputStrictness, NegativeNumbersAreCalledNegativeNotMissingOptions) {
                                                        {"build", "octal", "--max-total", "-5", "-q"}};
   for (const auto& args : cases) {
     auto r = run_cgtb(args);
-    EXPECT_TRUE(refused(r)) << args[2];
+    EXPECT_TRUE(is_clean_refusal(r)) << args[2];
     EXPECT_NE(r.err.find("negative"), std::string::npos) << describe(r);
     EXPECT_EQ(r.err.find("does not exist"), std::string::npos) << describe(r);
   }
   // On stdin the position reaches the game's parser.
   for (const std::string& f : {octal(), selective()}) {
     auto r = run_cgtb({"query", f}, "-3\n");
-    EXPECT_TRUE(refused(r)) << f;
+    EXPECT_TRUE(is_clean_refusal(r)) << f;
     EXPECT_NE(r.err.find("negative"), std::string::npos) << describe(r);
   }
 }
@@ -160,7 +153,7 @@ TEST_F(InputStrictness, ErrorMessagesAreValidUtf8WhateverBytesTheInputHeld) {
 TEST_F(InputStrictness, ExtraFileArgumentsAreRefusedNotIgnored) {
   for (const std::string cmd : {"info", "census", "classify", "intervals"}) {
     auto r = run_cgtb({cmd, cram(), octal()});
-    EXPECT_TRUE(refused(r)) << cmd;
+    EXPECT_TRUE(is_clean_refusal(r)) << cmd;
     EXPECT_NE(r.err.find("octal.cgtb"), std::string::npos) << describe(r);
   }
 }

@@ -169,6 +169,15 @@ inline ::testing::AssertionResult is_clean_error(const cli_result& r) {
   return ::testing::AssertionSuccess();
 }
 
+/// is_clean_error, and nothing answered on stdout (a refused query or
+/// command gives no partial answer).
+inline ::testing::AssertionResult is_clean_refusal(const cli_result& r) {
+  auto e = is_clean_error(r);
+  if (!e) return e;
+  if (!r.out.empty()) return ::testing::AssertionFailure() << "answered on stdout: " << describe(r);
+  return ::testing::AssertionSuccess();
+}
+
 /// What a folder holds, one line per entry, sorted: name, type, size and
 /// modification time (and a link's target), to check that a failed command
 /// changed nothing else there.
