@@ -14,7 +14,8 @@ namespace cgtb {
 int cmd_classify(int argc, char** argv) {
   cxxopts::Options o("cgtb classify",
                      "Conway-Gurvich-Ho classification of the game restricted to the positions of an impartial\n"
-                     "tablebase: forced, miserable, pet (the Row Impartial Terminus paper, section 2B), with a witness for each property\n"
+                     "tablebase: forced, miserable, pet (the Row Impartial Terminus paper, section 2B), with a witness "
+                     "for each property\n"
                      "that fails, and the number of positions with each Conway pair (G, G-).\n"
                      "Needs normal and misere values (build with --values all).");
   o.add_options()("json", "one JSON object");

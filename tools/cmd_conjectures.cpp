@@ -256,7 +256,8 @@ int cmd_selective(const cxxopts::ParseResult& r, const solve_options& opts) {
 int cmd_conjectures(int argc, char** argv) {
   cxxopts::Options o(
       "cgtb conjectures",
-      "Check a conjecture of Stewart's scoring-play thesis over a whole family of scoring games, one work item per game:\n"
+      "Check a conjecture of Stewart's scoring-play thesis over a whole family of scoring games, one work item per "
+      "game:\n"
       "  subtraction  Conjecture 3.1.1 and Lemma 3.1.1, every subtraction set with max <= k\n"
       "  codes        Conjecture 3.1.2, every taking-no-breaking code of length <= k (p_i = i), m < --rows\n"
       "  selective    Conjecture 4.2.3, subtraction sets with max <= k, rows m < --rows");
