@@ -7,7 +7,8 @@
 #   bash scripts/fuzz.sh [SECONDS]
 # Environment: CGTB_FUZZ_BUILD (build folder, default build-fuzz),
 # CGTB_JOBS (build jobs, default 2), CGTB_FUZZ_TARGETS (names to run, e.g.
-# "header reader"; default every target).
+# "header reader"; default every target), CGTB_FUZZ_SEED (libFuzzer seed, default 1,
+# so that a run is reproducible).
 set -euo pipefail
 secs="${1:-5}"
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -38,7 +39,7 @@ for t in $targets; do
   if [ -d "tests/fuzz/corpus/$t" ]; then cp -r "tests/fuzz/corpus/$t/." "$work/$t/"; fi
   mkdir -p "$artifacts/$t"
   echo "[cgtb] fuzz_$t: ${secs} s"
-  if "$build/fuzz_$t" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+  if "$build/fuzz_$t" -max_total_time="$secs" -seed="${CGTB_FUZZ_SEED:-1}" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
     -artifact_prefix="$artifacts/$t/" "$work/$t" >"$work/$t.log" 2>&1; then
     grep -E "^stat::number_of_executed_units|^stat::average_exec_per_sec" "$work/$t.log" | tr '\n' ' ' || true
     echo

@@ -12,6 +12,7 @@
 #include <fstream>
 #include <iterator>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -235,3 +236,17 @@ TEST_F(FuzzRegression, BlockOffsetThatWrapsAroundIsACorruptBlockTable) {
 }
 
 }  // namespace
+
+// fuzz_reader: a damaged file whose position text held a byte that is not
+// UTF-8 made `query --json` throw from the JSON dump (nlohmann type_error 316)
+// instead of answering; json_text replaces such bytes with U+FFFD. The input
+// is kept in tests/fuzz/corpus/reader/regression-invalid-utf8-position.
+TEST(FuzzRegressionJson, InvalidUtf8InATextIsReplacedNotThrown) {
+  nlohmann::ordered_json j;
+  j["position"] = std::string(
+      "5\x86"
+      "3");
+  std::string text;
+  EXPECT_NO_THROW(text = cgtb::json_text(j));
+  EXPECT_NE(text.find("\xEF\xBF\xBD"), std::string::npos) << text;
+}

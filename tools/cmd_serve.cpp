@@ -69,7 +69,7 @@ nlohmann::json describe(const served_table& t) {
 
 void send_error(httplib::Response& res, int status, const std::string& msg) {
   res.status = status;
-  res.set_content(nlohmann::json{{"error", one_line(msg)}}.dump() + "\n", "application/json");
+  res.set_content(json_text(nlohmann::json{{"error", one_line(msg)}}) + "\n", "application/json");
 }
 
 /// The table a request names in ?tb=, or nullptr after answering 400.
@@ -155,7 +155,7 @@ int cmd_serve(int argc, char** argv) {
     list.push_back(t->info);
     tables.emplace(t->name, std::move(t));
   }
-  const std::string list_json = list.dump() + "\n";
+  const std::string list_json = json_text(list) + "\n";
 
   // SIGINT and SIGTERM are blocked in every thread (the server's threads
   // inherit the mask) and taken by sigwait below, which stops the server.

@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cgtb/driver.hpp"
+
 namespace cgtb {
 
 std::vector<std::vector<std::uint16_t>> load_conway_pairs(tablebase& tb) {
@@ -69,7 +71,7 @@ std::string classify_report::json() const {
   nlohmann::ordered_json pj = nlohmann::ordered_json::array();
   for (const auto& [k, n] : pairs) pj.push_back({{"g", k.first}, {"misere", k.second}, {"count", n}});
   j["pairs"] = pj;
-  return j.dump();
+  return json_text(j);
 }
 
 }  // namespace cgtb

@@ -59,7 +59,7 @@ void game_driver::list_options(tablebase& tb, const position_ref& p, bool json, 
     nlohmann::ordered_json top;
     top["position"] = p.text;
     top["options"] = list;
-    out << top.dump() << "\n";
+    out << json_text(top) << "\n";
   } else {
     out << text;
   }

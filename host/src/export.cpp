@@ -63,7 +63,7 @@ std::uint64_t export_table(tablebase& tb, const game_driver& drv, int level, exp
           j["position"] = text;
           if (orbit) j["orbit"] = drv.orbit_size(le.level, key);
           for (std::size_t f = 0; f < h.fields.size(); ++f) j[h.fields[f].name] = d.get(i, static_cast<int>(f));
-          buf += j.dump() + "\n";
+          buf += json_text(j) + "\n";
         }
         ++rows;
       }

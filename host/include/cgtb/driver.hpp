@@ -324,6 +324,14 @@ std::vector<level_count> levels_of(const Game& game) {
   return out;
 }
 
+/// JSON text of `j` (an nlohmann json value) on one line. Bytes of strings
+/// that are not valid UTF-8 (positions or parameters read from a damaged
+/// file) become U+FFFD instead of making the dump throw.
+template <class Json>
+std::string json_text(const Json& j) {
+  return j.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
 /// Every game cgtb knows, in the order `cgtb build --help` lists them.
 const std::vector<game_entry>& game_registry();
 /// Looks a game up by name; throws input_error listing the known ones.

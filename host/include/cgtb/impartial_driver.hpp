@@ -159,7 +159,7 @@ class impartial_driver : public game_driver, public impartial_analyses {
         j["genus"] = gn.symbol();
         j["tame"] = gn.tame();
       }
-      out << j.dump() << "\n";
+      out << json_text(j) << "\n";
       return;
     }
     auto join = [](const std::vector<std::string>& w) {

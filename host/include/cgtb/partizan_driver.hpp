@@ -123,7 +123,7 @@ class partizan_driver : public game_driver {
           << "; Left moving first " << side_text(c & 1u, lm.empty(), lw) << "; Right moving first "
           << side_text(c & 2u, rm.empty(), rw) << "\n";
     }
-    out << (json ? j.dump() + "\n" : txt.str());
+    out << (json ? json_text(j) + "\n" : txt.str());
   }
 
   /// Prints "Left: OPTION, OPTION" and "Right: ..." lines (options named by
@@ -151,7 +151,7 @@ class partizan_driver : public game_driver {
     j["position"] = p.text;
     j["left_options"] = la;
     j["right_options"] = ra;
-    out << (json ? j.dump() + "\n" : p.text + "\nLeft: " + l + "\nRight: " + r + "\n");
+    out << (json ? json_text(j) + "\n" : p.text + "\nLeft: " + l + "\nRight: " + r + "\n");
   }
 
   census_report census(tablebase&) const override {

@@ -78,7 +78,7 @@ class blocking_nim_driver : public game_driver {
     if (!safe) j["winning_beyond_blocks"] = winning - c;
     j["winning_moves"] = wins;
     if (json) {
-      out << j.dump() << "\n";
+      out << json_text(j) << "\n";
       return;
     }
     std::string ws;

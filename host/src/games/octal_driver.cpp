@@ -131,7 +131,7 @@ class octal_sequence_driver : public game_driver {
     std::string ws;
     for (const auto& x : win) ws += (ws.empty() ? "" : " ") + x;
     if (json)
-      out << j.dump() << "\n";
+      out << json_text(j) << "\n";
     else
       out << p.text << "\n  normal  Grundy value " << g << " (XOR of the heaps' values), outcome " << (g ? "N" : "P")
           << ", winning moves: " << (ws.empty() ? "none" : ws) << "\n";

@@ -157,7 +157,7 @@ class scoring_driver_base : public game_driver {
       j["outcome"] = outcome_of(gs);
       j["best_moves"] = best;
       j["moves"] = moves;
-      out << j.dump() << "\n";
+      out << json_text(j) << "\n";
       return;
     }
     std::string b;
