@@ -11,8 +11,7 @@ namespace cgtb {
 void game_driver::list_options(tablebase& tb, const position_ref& p, bool json, std::ostream& out) const {
   const auto& h = tb.header();
   const int fg = h.field_index("grundy"), fm = h.field_index("misere");
-  const bool genus_fields =
-      fg >= 0 && fm >= 0 && h.field_index("genus1") == fm + 1 && h.field_index("genus7") == fm + 7;
+  const bool genus_fields = has_genus_fields(h);
   nlohmann::ordered_json list = nlohmann::ordered_json::array();
   std::string text = p.text + "\n";
   std::vector<std::int64_t> v(h.fields.size());
@@ -39,9 +38,7 @@ void game_driver::list_options(tablebase& tb, const position_ref& p, bool json, 
         if (!genus_field) values += (values.empty() ? "" : ", ") + h.fields[f].name + " " + std::to_string(v[f]);
       }
       if (genus_fields) {
-        genus gn;
-        gn.g = static_cast<unsigned>(v[static_cast<std::size_t>(fg)]);
-        for (int k = 0; k <= 7; ++k) gn.run.push_back(static_cast<unsigned>(v[static_cast<std::size_t>(fm + k)]));
+        const genus gn = genus_of([&](int f) { return v[static_cast<std::size_t>(f)]; }, fg, fm);
         j["genus"] = gn.symbol();
         j["tame"] = gn.tame();
         values += ", genus " + gn.symbol() + (gn.tame() ? " (tame)" : " (wild)");

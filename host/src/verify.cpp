@@ -272,17 +272,16 @@ class verifier {
     {
       const std::uint64_t key = w.tb.keyed() ? w.tb.key_of(level, rank) : rank;
       const std::string text = drv_->format(level, key);
-      std::vector<position_ref> back;
       try {
-        back = drv_->components(drv_->parse(text));
+        p = drv_->parse(text);
       } catch (const input_error& e) {
         return "position '" + text + "' (level " + std::to_string(level) + ", rank " + std::to_string(rank) +
                ") does not parse: " + e.what();
       }
+      const std::vector<position_ref> back = drv_->components(p);
       if (back.size() != 1 || back[0].level != level || back[0].rank != key)
         return "position '" + text + "' (level " + std::to_string(level) + ", rank " + std::to_string(rank) +
                ") parses to another position";
-      p = drv_->parse(text);
     }
     const auto where = [&] {
       return "position '" + p.text + "' (level " + std::to_string(level) + ", rank " + std::to_string(rank) + ")";

@@ -67,7 +67,7 @@ class py_tablebase {
     const auto& h = tb_->header();
     fg_ = h.field_index("grundy");
     fm_ = h.field_index("misere");
-    genus_ = fg_ >= 0 && fm_ >= 0 && h.field_index("genus1") == fm_ + 1 && h.field_index("genus7") == fm_ + 7;
+    genus_ = has_genus_fields(h);
     orbit_ = tb_->keyed() && h.symmetry != "none";
   }
 

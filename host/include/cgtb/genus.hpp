@@ -26,4 +26,21 @@ struct genus {
   bool tame() const;
 };
 
+/// Genus of field values (grundy, misere, genus1..7) of one entry.
+template <class Get>
+genus genus_of(Get get, int grundy_field, int misere_field) {
+  genus gn;
+  gn.g = static_cast<unsigned>(get(grundy_field));
+  for (int k = 0; k <= 7; ++k) gn.run.push_back(static_cast<unsigned>(get(misere_field + k)));
+  return gn;
+}
+
+/// True when a header's fields hold the genus: grundy, then misere followed
+/// by genus1..genus7 (what genus_of reads).
+template <class Header>
+bool has_genus_fields(const Header& h) {
+  const int fg = h.field_index("grundy"), fm = h.field_index("misere");
+  return fg >= 0 && fm >= 0 && h.field_index("genus1") == fm + 1 && h.field_index("genus7") == fm + 7;
+}
+
 }  // namespace cgtb

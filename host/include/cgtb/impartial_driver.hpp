@@ -37,15 +37,6 @@ struct impartial_kinds {
   std::vector<field_spec> fields() const;
 };
 
-/// Genus of field values (grundy, misere, genus1..7) of one entry.
-template <class Get>
-genus genus_of(Get get, int grundy_field, int misere_field) {
-  genus gn;
-  gn.g = static_cast<unsigned>(get(grundy_field));
-  for (int k = 0; k <= 7; ++k) gn.run.push_back(static_cast<unsigned>(get(misere_field + k)));
-  return gn;
-}
-
 /// True when a view provides for_each_parent (un-moves), which the census
 /// needs; rulesets without a single start position may leave it out.
 struct ignore_parent {
@@ -128,7 +119,7 @@ class impartial_driver : public game_driver, public impartial_analyses {
                         "; this tablebase holds levels " + held +
                         " (Cram tables hold the regions whose empty-cell count has the board's parity)");
     }
-    const int fg = h.field_index("grundy"), fm = h.field_index("misere"), f1 = h.field_index("genus1");
+    const int fg = h.field_index("grundy"), fm = h.field_index("misere");
     std::int64_t v[64], ov[64];
     tb.entry(p.level, locator::stored_rank(tb, p), v);
     // Winning moves: options whose value is 0 under each convention.
@@ -138,7 +129,7 @@ class impartial_driver : public game_driver, public impartial_analyses {
       if (fg >= 0 && ov[fg] == 0) win_normal.push_back(o.move);
       if (fm >= 0 && ov[fm] == 0) win_misere.push_back(o.move);
     }
-    const bool has_genus = fg >= 0 && fm >= 0 && f1 == fm + 1 && h.field_index("genus7") == fm + 7;
+    const bool has_genus = has_genus_fields(h);
     genus gn;
     if (has_genus) gn = genus_of([&](int f) { return v[f]; }, fg, fm);
     if (json) {
@@ -204,8 +195,7 @@ class impartial_driver : public game_driver, public impartial_analyses {
   census_report census_keyed(tablebase& tb) const {
     const auto& h = tb.header();
     const int fg = h.field_index("grundy"), fm = h.field_index("misere");
-    if (fg < 0 || fm < 0 || h.field_index("genus1") != fm + 1 || h.field_index("genus7") != fm + 7)
-      throw input_error("census needs a tablebase built with --values genus");
+    if (!has_genus_fields(h)) throw input_error("census needs a tablebase built with --values genus");
     const int top = game_.level_of(game_.start());
     census_report rep;
     rep.reachable_by_level.assign(static_cast<std::size_t>(top) + 1, 0);
@@ -263,8 +253,7 @@ class impartial_driver : public game_driver, public impartial_analyses {
   census_report census_impl(tablebase& tb) const {
     const auto& h = tb.header();
     const int fg = h.field_index("grundy"), fm = h.field_index("misere");
-    if (fg < 0 || fm < 0 || h.field_index("genus1") != fm + 1 || h.field_index("genus7") != fm + 7)
-      throw input_error("census needs a tablebase built with --values genus");
+    if (!has_genus_fields(h)) throw input_error("census needs a tablebase built with --values genus");
     auto view = game_.host_view();
     auto start = game_.start();
     const int top = game_.level_of(start);
