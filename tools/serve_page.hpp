@@ -149,7 +149,12 @@ async function render() {
   main.append(out);
   try {
     const q = "tb=" + encodeURIComponent(tb.name) + "&pos=" + encodeURIComponent(pos);
-    const [v, o] = await Promise.all([api("/api/query?" + q), api("/api/options?" + q)]);
+    // Both requests at once; the values' error, if any, is the one shown (the
+    // two may word the same refusal differently).
+    const [vr, ores] = await Promise.allSettled([api("/api/query?" + q), api("/api/options?" + q)]);
+    if (vr.status === "rejected") throw vr.reason;
+    if (ores.status === "rejected") throw ores.reason;
+    const v = vr.value, o = ores.value;
     out.append(el("h2", {}, "Values"), valuesTable(v, ["position"]));
     if (o.options) out.append(el("h2", {}, "Options"), optionsTable(o.options, null));
     if (o.left_options) out.append(el("h2", {}, "Left's options"), optionsTable(o.left_options, "left"));
