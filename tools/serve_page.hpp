@@ -21,7 +21,7 @@ table.vals, table.opts { border-collapse: collapse; }
 table.vals td, table.opts td, table.opts th { border: 1px solid #ccc; padding: 0.2em 0.5em; font-family: monospace; }
 table.opts th { background: #eee; font-family: sans-serif; }
 .win { color: #0a0; font-weight: bold; } .err { color: #b00; } .mono { font-family: monospace; }
-a.move { cursor: pointer; color: #06c; text-decoration: underline; }
+a.move { cursor: pointer; color: #06c; text-decoration: underline; white-space: nowrap; }
 input.pos { width: 30em; font-family: monospace; }
 </style>
 </head>
