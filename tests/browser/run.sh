@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# The explorer page of `cgtb serve` in a real browser: headless Debian
+# Chromium (/usr/bin/chromium) driven by playwright-core (no browser of
+# Playwright's own is downloaded). Builds two small tablebases with the given
+# binary (Cram 3x4 with genus, Dawson's Kayles heap lists), serves them on a
+# free loopback port, runs explorer.test.mjs, and always stops the server.
+#
+#   bash tests/browser/run.sh build-test/cgtb
+#
+# CGTB_SCREENSHOTS=DIR also writes explorer-cram.png and explorer-octal.png
+# there (the ones in docs/ were taken so). CHROMIUM overrides the browser.
+set -euo pipefail
+if [ $# -ne 1 ]; then
+  echo "usage: $0 CGTB_BINARY" >&2
+  exit 2
+fi
+here="$(cd "$(dirname "$0")" && pwd)"
+cgtb="$(realpath "$1")"
+[ -x "$cgtb" ] || { echo "[browser] not an executable: $1" >&2; exit 2; }
+chromium="${CHROMIUM:-/usr/bin/chromium}"
+[ -x "$chromium" ] || { echo "[browser] $chromium not found (Debian package chromium; scripts/install-deps.sh)" >&2; exit 2; }
+if ! "$cgtb" serve --help >/dev/null 2>&1; then
+  echo "[browser] $cgtb was built without the serve command (cpp-httplib): nothing to test" >&2
+  exit 2
+fi
+
+tmp="$(mktemp -d)"
+server=""
+cleanup() {
+  if [ -n "$server" ]; then
+    kill "$server" 2>/dev/null || true
+    wait "$server" 2>/dev/null || true
+  fi
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+# playwright-core as package-lock.json pins it; never a browser download.
+if [ ! -f "$here/node_modules/playwright-core/package.json" ] ||
+  ! cmp -s "$here/package-lock.json" "$here/node_modules/.package-lock.json" 2>/dev/null; then
+  (cd "$here" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error)
+fi
+
+"$cgtb" build cram --board 3x4 -q -o "$tmp/cram-3x4.cgtb"
+"$cgtb" build octal --code 0.07 --max-total 12 -q -o "$tmp/octal-0.07.cgtb"
+
+"$cgtb" serve "$tmp/cram-3x4.cgtb" "$tmp/octal-0.07.cgtb" --port 0 2>"$tmp/serve.err" &
+server=$!
+port=""
+for _ in $(seq 300); do
+  port="$(sed -n 's|.* on http://127\.0\.0\.1:\([0-9][0-9]*\)/$|\1|p' "$tmp/serve.err")"
+  [ -n "$port" ] && break
+  kill -0 "$server" 2>/dev/null || { cat "$tmp/serve.err" >&2; echo "[browser] cgtb serve exited" >&2; exit 1; }
+  sleep 0.1
+done
+[ -n "$port" ] || { cat "$tmp/serve.err" >&2; echo "[browser] cgtb serve printed no port" >&2; exit 1; }
+
+status=0
+(cd "$here" && CGTB_URL="http://127.0.0.1:$port" CGTB_BINARY="$cgtb" CGTB_TABLES="$tmp" CHROMIUM="$chromium" \
+  node --test --test-reporter=spec explorer.test.mjs) || status=$?
+if ! kill -0 "$server" 2>/dev/null; then
+  echo "[browser] cgtb serve died during the test:" >&2
+  cat "$tmp/serve.err" >&2
+  status=1
+fi
+exit "$status"
