@@ -1,13 +1,19 @@
 #!/usr/bin/env bash
 # Installs what cgtb needs to build on Debian 12 (bookworm): compiler, CMake,
 # zstd, xxHash, cxxopts, nlohmann-json, GoogleTest, and for the Python module
-# pybind11, NumPy and pytest. Thrust comes from the CUDA
+# pybind11, NumPy and pytest; for the explorer's browser test (tests/browser)
+# Debian's Chromium, and Node.js with npm unless a node and an npm are already
+# on PATH (a NodeSource nodejs brings its own npm, which Debian's npm package
+# would conflict with). Thrust comes from the CUDA
 # toolkit's CCCL headers when /usr/local/cuda exists, else from libthrust-dev.
 # Further Debian packages a script needs may be named as arguments, e.g.
 #   bash scripts/install-deps.sh clang libclang-rt-dev
 set -euo pipefail
 pkgs=(build-essential cmake pkg-config libzstd-dev libxxhash-dev libcxxopts-dev nlohmann-json3-dev libgtest-dev libcpp-httplib-dev
-  pybind11-dev python3-dev python3-numpy python3-pytest python3-matplotlib "$@")
+  pybind11-dev python3-dev python3-numpy python3-pytest python3-matplotlib chromium "$@")
+if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
+  pkgs+=(nodejs npm)
+fi
 if [ ! -f /usr/local/cuda/include/cccl/thrust/version.h ] && [ ! -f /usr/local/cuda/include/thrust/version.h ]; then
   pkgs+=(libthrust-dev)
 fi

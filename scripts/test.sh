@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds cgtb with warnings as errors and runs the whole test suite (CPU);
+# Builds cgtb with warnings as errors and runs the whole test suite (CPU)
+# and the explorer's browser test (tests/browser/run.sh, headless Chromium);
 # then builds it again under AddressSanitizer and UndefinedBehaviorSanitizer
 # (build-test-san) and runs the tests there, all but the slowest (listed
 # below: whole-board builds that take minutes when sanitized); then runs every
@@ -13,6 +14,7 @@ cmake -S . -B build-test -DCMAKE_BUILD_TYPE=Release -DCGTB_WERROR=ON -DCGTB_BUIL
 cmake --build build-test -j"$jobs"
 PYTHONPATH=build-test/python /usr/bin/python3 -c 'import cgtb'  # the module's tests run in ctest (python.pytest)
 (cd build-test && ctest -L cpu --output-on-failure -j"$jobs")
+bash tests/browser/run.sh build-test/cgtb  # the explorer page in headless Chromium (docs/api.md)
 [ "${CGTB_QUICK:-0}" = 1 ] && exit 0
 
 # Sanitizers: any report fails the test that triggered it.

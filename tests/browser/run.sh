@@ -34,12 +34,11 @@ cleanup() {
   rm -rf "$tmp"
 }
 trap cleanup EXIT
+trap "exit 143" INT TERM  # so that cleanup runs then too
 
-# playwright-core as package-lock.json pins it; never a browser download.
-if [ ! -f "$here/node_modules/playwright-core/package.json" ] ||
-  ! cmp -s "$here/package-lock.json" "$here/node_modules/.package-lock.json" 2>/dev/null; then
-  (cd "$here" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error)
-fi
+# playwright-core as package-lock.json pins it (node_modules is git-ignored);
+# never a browser download.
+(cd "$here" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --prefer-offline --no-audit --no-fund --loglevel=error)
 
 "$cgtb" build cram --board 3x4 -q -o "$tmp/cram-3x4.cgtb"
 "$cgtb" build octal --code 0.07 --max-total 12 -q -o "$tmp/octal-0.07.cgtb"
