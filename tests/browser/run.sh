@@ -26,7 +26,12 @@ fi
 
 tmp="$(mktemp -d)"
 server=""
+tester=""
 cleanup() {
+  if [ -n "$tester" ]; then
+    kill "$tester" 2>/dev/null || true
+    wait "$tester" 2>/dev/null || true
+  fi
   if [ -n "$server" ]; then
     kill "$server" 2>/dev/null || true
     wait "$server" 2>/dev/null || true
@@ -54,9 +59,13 @@ for _ in $(seq 300); do
 done
 [ -n "$port" ] || { cat "$tmp/serve.err" >&2; echo "[browser] cgtb serve printed no port" >&2; exit 1; }
 
-status=0
+# In the background, so that a signal to this script is taken at once.
 (cd "$here" && CGTB_URL="http://127.0.0.1:$port" CGTB_BINARY="$cgtb" CGTB_TABLES="$tmp" CHROMIUM="$chromium" \
-  node --test --test-reporter=spec explorer.test.mjs) || status=$?
+  exec node --test --test-reporter=spec explorer.test.mjs) &
+tester=$!
+status=0
+wait "$tester" || status=$?
+tester=""
 if ! kill -0 "$server" 2>/dev/null; then
   echo "[browser] cgtb serve died during the test:" >&2
   cat "$tmp/serve.err" >&2
