@@ -171,8 +171,14 @@ int cmd_serve(int argc, char** argv) {
   svr.set_tcp_nodelay(true);  // small answers go out at once, not after a delayed ACK
   // A keep-alive connection holds a worker until it closes: enough workers
   // that a few dozen browsers or scripts do not wait on each other (the
-  // tablebases' mutexes serialize the lookups themselves).
-  svr.new_task_queue = [] { return new httplib::ThreadPool(32); };
+  // tablebases' mutexes serialize the lookups themselves), and connections
+  // kept for up to 1000 requests rather than httplib's 5, since every
+  // reconnection goes through a listen backlog of 5 that a few dozen clients
+  // overflow (a dropped SYN waits a second). With 32 workers and 5 requests a
+  // connection, wrk's 64 connections saw a p99 of 0.8 s; with 128 and 1000,
+  // 12 ms (docs/performance.md).
+  svr.new_task_queue = [] { return new httplib::ThreadPool(128); };
+  svr.set_keep_alive_max_count(1000);
   svr.Get("/api/tablebases",
           [&](const httplib::Request&, httplib::Response& res) { res.set_content(list_json, "application/json"); });
   svr.Get("/api/query",
