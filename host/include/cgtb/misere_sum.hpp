@@ -1,0 +1,114 @@
+// Outcomes of disjunctive sums of impartial positions drawn from tablebases
+// (and Nim heaps), under normal and misère play: `cgtb sum`, docs/misere.md.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace cgtb {
+
+/// A winning move of a sum: which term it is made in and how that term's
+/// moves are written.
+struct sum_move {
+  std::size_t term = 0;  ///< 1-based, in the order the terms were given
+  std::string move;      ///< e.g. "b2-b3" (Cram), "5->1+2" (octal), "*5->*2" (a Nim heap)
+  std::string after;     ///< the term after the move ("" for a heap taken whole)
+};
+
+/// The answer for one sum.
+struct sum_answer {
+  std::string text;                     ///< the terms as given, joined by " + "
+  bool normal = false, misere = false;  ///< which conventions were asked for
+  std::uint64_t grundy = 0;             ///< normal play: the nim-sum of the terms' Grundy values
+  char normal_outcome = '?';            ///< 'N' (the player to move wins) or 'P'
+  char misere_outcome = '?';
+  std::vector<sum_move> normal_winning, misere_winning;
+  std::uint64_t searched = 0;  ///< sums the misère search expanded for this answer (memo misses)
+};
+
+/// What a sum_solver computes and how.
+struct sum_settings {
+  bool normal = true;
+  bool misere = true;
+  bool winning_moves = true;  ///< list every winning move (costs one search per option)
+  /// Use the theorems listed at sum_solver (off: every misère sum is
+  /// searched move by move; the tests compare the two).
+  bool shortcuts = true;
+  std::size_t memo_bytes = std::size_t{2} << 30;     ///< the memo is emptied when it grows past this
+  std::size_t cache_bytes = std::size_t{256} << 20;  ///< decompressed-block cache per tablebase file
+};
+
+/// Counters of a solver's work since it was made.
+struct sum_stats {
+  std::uint64_t expanded = 0;  ///< sums searched move by move (memo misses)
+  std::uint64_t memo_hits = 0;
+  std::uint64_t by_value = 0;      ///< decided by one component's stored misère value
+  std::uint64_t by_genus_run = 0;  ///< decided by a stored genus run value G-(X + k*2)
+  std::uint64_t by_tame = 0;       ///< decided by the hereditarily tame sum rule
+  std::uint64_t components = 0;    ///< distinct component positions whose options were generated
+  std::uint64_t memo_entries = 0;  ///< sums in the memo now
+  std::uint64_t memo_clears = 0;
+};
+
+/// Solves disjunctive sums. A term is `FILE:POSITION` (a position of an
+/// impartial tablebase: Cram, octal games, Row Impartial Terminus, ...;
+/// different files may be mixed) or `*n` (a Nim heap of n).
+///
+/// Normal play: the outcome is P exactly when the nim-sum of the components'
+/// Grundy values is 0 (Sprague-Grundy theorem, Winning Ways ch. 2).
+///
+/// Misère play: a search over the sum, each position of the search a
+/// multiset of component positions (a component is a stored position: its
+/// file, level and index key, so symmetric images meet in the memo), with a
+/// memo of every sum it decides. Options come from each component's
+/// ruleset; a component whose option splits into several (octal heaps)
+/// continues as its parts, and a component with no option is dropped (it is
+/// the game 0). With shortcuts on, a sum is decided without search when
+/// (1) it is one component: its stored misère Grundy value, or a Nim heap
+///     (misère Nim, Winning Ways ch. 13: *0 and *1 swap outcomes, *n for n >= 2
+///     keeps them);
+/// (2) it is one component X beside k heaps of *2 (k <= 7) and X's file holds
+///     the genus: the stored gamma_k = G-(X + k*2) (the genus's definition,
+///     Winning Ways ch. 13);
+/// (3) every component is hereditarily tame (it and every position it can
+///     reach have a tame genus; Nim heaps are): such a sum is played like a
+///     Nim position, so it is a P-position exactly when the nim-sum of the
+///     Grundy values is 0 and some component is firm, or the nim-sum is 1 and
+///     every component is fickle (Winning Ways ch. 13, "tame games"; Conway,
+///     On Numbers and Games ch. 12). Tameness of a component alone is not
+///     enough: the 2 x 7 Cram board is tame and has wild followers.
+/// Not thread-safe: one solver per thread.
+class sum_solver {
+ public:
+  explicit sum_solver(sum_settings s = {});
+  ~sum_solver();
+  sum_solver(const sum_solver&) = delete;
+  sum_solver& operator=(const sum_solver&) = delete;
+
+  /// The outcomes (and winning moves) of the sum of `terms`. Throws
+  /// input_error for an unknown or unreadable file, a position the file does
+  /// not hold, a partizan or scoring tablebase, a malformed heap, or a table
+  /// without the values a convention needs (misère play needs misère values).
+  sum_answer solve(const std::vector<std::string>& terms);
+  /// True when the player to move wins the misère sum of `terms` (throws as
+  /// solve does). No winning moves are listed.
+  bool misere_win(const std::vector<std::string>& terms);
+  /// Counters since the solver was made.
+  sum_stats stats() const;
+  /// Bytes the memo and the component cache hold now.
+  std::size_t memory_bytes() const;
+
+ private:
+  struct impl;
+  std::unique_ptr<impl> impl_;
+};
+
+/// Splits a line of `cgtb sum`'s input into terms: white space separates
+/// them, and a lone "+" between terms is skipped. A term's position may not
+/// hold white space (give a heap list such as '3 5' as two terms).
+std::vector<std::string> split_sum_terms(const std::string& line);
+
+}  // namespace cgtb

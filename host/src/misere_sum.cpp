@@ -1,0 +1,502 @@
+// Disjunctive sums under normal and misère play (cgtb/misere_sum.hpp).
+#include "cgtb/misere_sum.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <unordered_map>
+
+#include "cgtb/driver.hpp"
+#include "cgtb/error.hpp"
+#include "cgtb/genus.hpp"
+#include "cgtb/tablebase.hpp"
+
+namespace cgtb {
+
+namespace {
+
+/// A component position packed in 64 bits: its file's number (0 = a Nim
+/// heap) in the top 8 bits, its level in the next 8, its index key (the rank,
+/// or the file key of keyed tables; a heap's size) in the low 48.
+using component = std::uint64_t;
+constexpr int kKeyBits = 48;
+constexpr std::uint64_t kKeyMask = (std::uint64_t{1} << kKeyBits) - 1;
+
+constexpr component pack(unsigned file, int level, std::uint64_t key) {
+  return (std::uint64_t{file} << 56) | (static_cast<std::uint64_t>(level & 0xff) << kKeyBits) | key;
+}
+constexpr unsigned file_of(component c) { return static_cast<unsigned>(c >> 56); }
+constexpr int level_of(component c) { return static_cast<int>((c >> kKeyBits) & 0xff); }
+constexpr std::uint64_t key_of(component c) { return c & kKeyMask; }
+
+/// Genus shape of a component: what the tame sum rule needs.
+enum class shape : std::uint8_t { unknown, wild, fickle, firm };
+/// Hereditary tameness, found on demand.
+enum class heredity : std::uint8_t { unknown, in_progress, tame, not_tame };
+
+/// What the solver knows of one component position.
+struct component_info {
+  std::uint32_t first_option = 0;  ///< offset of its options in the option arena
+  std::uint32_t options = 0;       ///< number of options
+  std::int64_t grundy = -1;        ///< -1 when the file has no normal values
+  std::int16_t misere = -1;        ///< -1 when the file has no misère values
+  shape kind = shape::unknown;
+  heredity hereditary = heredity::unknown;
+  std::uint8_t run[8] = {};  ///< gamma_0..gamma_7 when the file holds the genus
+  bool has_run = false;
+};
+
+/// A tablebase file opened for sums.
+struct sum_file {
+  std::string path;
+  std::unique_ptr<tablebase> tb;
+  std::unique_ptr<game_driver> drv;
+  int grundy = -1, misere = -1;
+  bool genus = false;
+  std::vector<std::int64_t> scratch;
+};
+
+/// Sums already decided: each a sorted list of components with its outcome,
+/// in one arena, found by open addressing over full keys (no false match).
+class sum_memo {
+ public:
+  /// 1 = the player to move wins, 0 = loses, -1 = not in the memo.
+  int find(const component* s, std::size_t n) const {
+    if (slots_.empty()) return -1;
+    const std::uint64_t h = hash(s, n);
+    for (std::size_t i = h & mask_;; i = (i + 1) & mask_) {
+      const std::uint64_t e = slots_[i];
+      if (!e) return -1;
+      const std::uint64_t off = (e & kOffsetMask) - 1;
+      if ((e >> 40) == (h >> 40) && same(off, s, n)) return static_cast<int>(arena_[off] & 1);
+    }
+  }
+  void insert(const component* s, std::size_t n, bool win) {
+    if ((entries_ + 1) * 2 > slots_.size()) grow();
+    const std::uint64_t h = hash(s, n);
+    const std::uint64_t off = arena_.size();
+    arena_.push_back((static_cast<std::uint64_t>(n) << 1) | (win ? 1 : 0));
+    arena_.insert(arena_.end(), s, s + n);
+    std::size_t i = h & mask_;
+    while (slots_[i]) i = (i + 1) & mask_;
+    slots_[i] = (h >> 40 << 40) | (off + 1);
+    ++entries_;
+  }
+  void clear() {
+    std::vector<std::uint64_t>().swap(slots_);
+    std::vector<std::uint64_t>().swap(arena_);
+    entries_ = 0;
+    mask_ = 0;
+  }
+  std::size_t entries() const { return entries_; }
+  std::size_t bytes() const { return (slots_.capacity() + arena_.capacity()) * sizeof(std::uint64_t); }
+
+ private:
+  static constexpr std::uint64_t kOffsetMask = (std::uint64_t{1} << 40) - 1;
+  static std::uint64_t hash(const component* s, std::size_t n) {
+    std::uint64_t h = 0x9e3779b97f4a7c15ull ^ n;
+    for (std::size_t i = 0; i < n; ++i) {
+      h ^= s[i];
+      h *= 0xff51afd7ed558ccdull;
+      h ^= h >> 32;
+    }
+    h *= 0xc4ceb9fe1a85ec53ull;
+    return h ^ (h >> 29);
+  }
+  bool same(std::uint64_t off, const component* s, std::size_t n) const {
+    if ((arena_[off] >> 1) != n) return false;
+    return std::equal(s, s + n, arena_.begin() + static_cast<std::ptrdiff_t>(off + 1));
+  }
+  void grow() {
+    const std::size_t size = slots_.empty() ? 1024 : slots_.size() * 2;
+    std::vector<std::uint64_t> old(size, 0);
+    old.swap(slots_);
+    mask_ = size - 1;
+    for (std::uint64_t e : old) {
+      if (!e) continue;
+      const std::uint64_t off = (e & kOffsetMask) - 1;
+      std::size_t i = hash(&arena_[off + 1], arena_[off] >> 1) & mask_;
+      while (slots_[i]) i = (i + 1) & mask_;
+      slots_[i] = e;
+    }
+  }
+  std::vector<std::uint64_t> slots_;  // (hash tag << 40) | (arena offset + 1); 0 = empty
+  std::vector<std::uint64_t> arena_;
+  std::size_t entries_ = 0, mask_ = 0;
+};
+
+/// Largest Nim heap a term may be (a heap of n has n options).
+constexpr std::uint64_t kMaxHeap = 1000000;
+
+/// Misère Grundy value of a Nim heap of n (misère Nim, Winning Ways ch. 13).
+std::int64_t misere_heap(std::uint64_t n) { return n == 0 ? 1 : n == 1 ? 0 : static_cast<std::int64_t>(n); }
+
+}  // namespace
+
+std::vector<std::string> split_sum_terms(const std::string& line) {
+  std::vector<std::string> out;
+  std::size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && std::isspace(static_cast<unsigned char>(line[i]))) ++i;
+    std::size_t j = i;
+    while (j < line.size() && !std::isspace(static_cast<unsigned char>(line[j]))) ++j;
+    if (j > i && line.compare(i, j - i, "+") != 0) out.push_back(line.substr(i, j - i));
+    i = j;
+  }
+  return out;
+}
+
+struct sum_solver::impl {
+  explicit impl(sum_settings s) : set(s) {}
+
+  /// A term as given: its parts (components; a heap list of a sequence
+  /// table splits), and how to list its moves.
+  struct term {
+    std::string text;
+    unsigned file = 0;  ///< 0 = a Nim heap
+    std::uint64_t heap = 0;
+    position_ref ref;  ///< the position as the user wrote it (file terms)
+    std::vector<component> parts;
+  };
+
+  sum_settings set;
+  std::vector<sum_file> files;  // files[0] unused: number 0 is the Nim heap
+  std::map<std::string, unsigned> file_numbers;
+  std::unordered_map<component, component_info> info;
+  std::vector<component> option_arena;  // per option: count, then its parts
+  sum_memo memo;
+  sum_stats st;
+
+  // ------------------------------------------------------------ the terms
+
+  sum_file& open_file(const std::string& path, unsigned& number) {
+    auto it = file_numbers.find(path);
+    if (it != file_numbers.end()) {
+      number = it->second;
+      return files[number];
+    }
+    if (files.empty()) files.emplace_back();
+    if (files.size() >= 256) throw input_error("a sum may draw on at most 255 tablebase files");
+    sum_file f;
+    f.path = path;
+    f.tb = std::make_unique<tablebase>(path, set.cache_bytes);
+    const auto& h = f.tb->header();
+    if (h.family != "impartial")
+      throw input_error("'" + path + "' is a " + h.family + " tablebase (" + h.ruleset +
+                        "); cgtb sum takes impartial tablebases");
+    f.drv = driver_for_header(h);
+    f.grundy = h.field_index("grundy");
+    f.misere = h.field_index("misere");
+    f.genus = has_genus_fields(h);
+    f.scratch.resize(h.fields.size());
+    if (set.normal && f.grundy < 0)
+      throw input_error("'" + path + "' holds no normal-play Grundy values; build it with --values normal (or all)");
+    if (set.misere && f.misere < 0)
+      throw input_error("'" + path + "' holds normal-play values only (" + h.ruleset + " " + h.params +
+                        "); misère sums need misère values: build the table with --values misere or all" +
+                        (h.ruleset == "octal" ? " and --max-total" : "") + ", or ask for --play normal");
+    number = static_cast<unsigned>(files.size());
+    file_numbers[path] = number;
+    files.push_back(std::move(f));
+    return files.back();
+  }
+
+  component pack_ref(unsigned file, const position_ref& r) {
+    if (r.level < 0 || r.level > 255 || r.rank > kKeyMask)
+      throw input_error("position '" + r.text + "' of '" + files[file].path + "' is past the sum search's index range");
+    return pack(file, r.level, r.rank);
+  }
+
+  term parse_term(const std::string& raw) {
+    term t;
+    t.text = raw;
+    if (!raw.empty() && raw[0] == '*') {
+      const std::string digits = raw.substr(1);
+      if (digits.empty() || digits.size() > 7 ||
+          !std::all_of(digits.begin(), digits.end(), [](unsigned char c) { return std::isdigit(c); }) ||
+          std::stoull(digits) > kMaxHeap)
+        throw input_error("heap '" + raw + "' is not *n with n a number from 0 to " + std::to_string(kMaxHeap));
+      t.heap = std::stoull(digits);
+      if (t.heap) t.parts.push_back(pack(0, 0, t.heap));
+      return t;
+    }
+    const std::size_t colon = raw.rfind(':');
+    if (colon == std::string::npos || colon == 0)
+      throw input_error("term '" + raw + "' is neither FILE:POSITION nor a Nim heap *n");
+    sum_file& f = open_file(raw.substr(0, colon), t.file);
+    t.ref = f.drv->parse(raw.substr(colon + 1));
+    for (const position_ref& c : f.drv->components(t.ref)) {
+      const component k = pack_ref(t.file, c);
+      stored_rank(k, raw.substr(colon + 1));  // refuses a position the file does not hold
+      if (options_of(k).second) t.parts.push_back(k);
+    }
+    return t;
+  }
+
+  /// Where the file of component c stores it; throws input_error naming
+  /// `text` when it does not.
+  std::uint64_t stored_rank(component c, const std::string& text) {
+    sum_file& f = files[file_of(c)];
+    const level_entry* le = f.tb->find_level(level_of(c));
+    std::int64_t r = -1;
+    if (le) r = f.tb->keyed() ? f.tb->rank_of_key(level_of(c), key_of(c)) : static_cast<std::int64_t>(key_of(c));
+    if (!le || r < 0 || static_cast<std::uint64_t>(r) >= le->positions)
+      throw input_error("position '" + text + "' is not in '" + f.path + "'");
+    return static_cast<std::uint64_t>(r);
+  }
+
+  // ------------------------------------------------------- the components
+
+  component_info& info_of(component c) {
+    auto it = info.find(c);
+    if (it != info.end()) return it->second;
+    component_info ci;
+    if (file_of(c) == 0) {
+      const std::uint64_t n = key_of(c);
+      ci.grundy = static_cast<std::int64_t>(n);
+      ci.misere = static_cast<std::int16_t>(std::min<std::int64_t>(misere_heap(n), 32767));
+      ci.kind = n >= 2 ? shape::firm : shape::fickle;
+      ci.hereditary = heredity::tame;
+      ci.first_option = static_cast<std::uint32_t>(option_arena.size());
+      for (std::uint64_t m = 0; m < n; ++m) {  // *n -> *m
+        option_arena.push_back(m ? 1 : 0);
+        if (m) option_arena.push_back(pack(0, 0, m));
+      }
+      ci.options = static_cast<std::uint32_t>(n);
+    } else {
+      sum_file& f = files[file_of(c)];
+      const std::string text = f.drv->format(level_of(c), key_of(c));
+      f.tb->entry(level_of(c), stored_rank(c, text), f.scratch.data());
+      if (f.grundy >= 0) ci.grundy = f.scratch[static_cast<std::size_t>(f.grundy)];
+      if (f.misere >= 0) ci.misere = static_cast<std::int16_t>(f.scratch[static_cast<std::size_t>(f.misere)]);
+      if (f.genus) {
+        const genus gn = genus_of([&](int k) { return f.scratch[static_cast<std::size_t>(k)]; }, f.grundy, f.misere);
+        for (int k = 0; k < 8; ++k) ci.run[k] = static_cast<std::uint8_t>(gn.run[static_cast<std::size_t>(k)]);
+        ci.has_run = true;
+        ci.kind = !gn.tame() ? shape::wild : gn.settle_index() == 0 ? shape::firm : shape::fickle;
+      }
+      ci.first_option = static_cast<std::uint32_t>(option_arena.size());
+      for (const option_ref& o : f.drv->options({level_of(c), key_of(c), text})) {
+        const std::size_t head = option_arena.size();
+        option_arena.push_back(0);
+        for (const position_ref& p : f.drv->components(o.after)) {
+          option_arena.push_back(pack_ref(file_of(c), p));
+          ++option_arena[head];
+        }
+        ++ci.options;
+      }
+      if (option_arena.size() > 0xffffffffu) throw resource_error("the sum search's option cache is full");
+    }
+    ++st.components;
+    return info.emplace(c, ci).first->second;
+  }
+
+  /// (first option offset, option count) of c.
+  std::pair<std::uint32_t, std::uint32_t> options_of(component c) {
+    const component_info& ci = info_of(c);
+    return {ci.first_option, ci.options};
+  }
+
+  /// True when c and every position it can reach are tame.
+  bool hereditarily_tame(component c) {
+    component_info& ci = info_of(c);
+    if (ci.hereditary == heredity::tame) return true;
+    if (ci.hereditary != heredity::unknown) return false;
+    if (ci.kind != shape::fickle && ci.kind != shape::firm) {
+      ci.hereditary = heredity::not_tame;
+      return false;
+    }
+    ci.hereditary = heredity::in_progress;
+    const std::uint32_t first = ci.first_option, n = ci.options;
+    bool tame = true;
+    std::uint32_t at = first;
+    for (std::uint32_t i = 0; i < n && tame; ++i) {
+      const std::uint64_t parts = option_arena[at++];
+      for (std::uint64_t j = 0; j < parts && tame; ++j) tame = hereditarily_tame(option_arena[at + j]);
+      at += static_cast<std::uint32_t>(parts);
+    }
+    info_of(c).hereditary = tame ? heredity::tame : heredity::not_tame;
+    return tame;
+  }
+
+  // ------------------------------------------------------------ the search
+
+  /// The theorems of sum_solver's docstring: 1 = the mover wins, 0 = loses,
+  /// -1 = no shortcut applies. `s` is sorted, without terminal components.
+  int shortcut(const component* s, std::size_t n) {
+    if (n == 1) {
+      const component_info& ci = info_of(s[0]);
+      ++st.by_value;
+      return ci.misere != 0;
+    }
+    // X beside k heaps of *2 (the sort puts heaps, file 0, first).
+    std::size_t twos = 0;
+    while (twos < n && s[twos] == pack(0, 0, 2)) ++twos;
+    if (twos == n - 1 && twos <= 7 && file_of(s[n - 1]) != 0) {
+      const component_info& ci = info_of(s[n - 1]);
+      if (ci.has_run) {
+        ++st.by_genus_run;
+        return ci.run[twos] != 0;
+      }
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+      const shape k = info_of(s[i]).kind;
+      if (k != shape::fickle && k != shape::firm) return -1;
+    }
+    std::uint64_t x = 0;
+    bool firm = false;
+    for (std::size_t i = 0; i < n; ++i) {
+      if (!hereditarily_tame(s[i])) return -1;
+      const component_info& ci = info_of(s[i]);
+      x ^= static_cast<std::uint64_t>(ci.grundy);
+      firm = firm || ci.kind == shape::firm;
+    }
+    ++st.by_tame;
+    const bool p_position = firm ? x == 0 : x == 1;
+    return p_position ? 0 : 1;
+  }
+
+  /// The sum of s without s[skip] and with option `at` of s[skip] (its
+  /// parts, terminal ones dropped), sorted, into out.
+  void child(const std::vector<component>& s, std::size_t skip, std::uint32_t at, std::vector<component>& out) {
+    out.clear();
+    for (std::size_t i = 0; i < s.size(); ++i)
+      if (i != skip) out.push_back(s[i]);
+    const std::uint64_t parts = option_arena[at];
+    for (std::uint64_t j = 0; j < parts; ++j) {
+      const component p = option_arena[at + 1 + j];
+      if (options_of(p).second) out.push_back(p);
+    }
+    std::sort(out.begin(), out.end());
+  }
+
+  /// True when the player to move wins the misère sum s (sorted, without
+  /// terminal components).
+  bool win(const std::vector<component>& s) {
+    if (s.empty()) return true;  // no move: the player to move wins misère play
+    if (set.shortcuts) {
+      const int r = shortcut(s.data(), s.size());
+      if (r >= 0) return r == 1;
+    }
+    const int m = memo.find(s.data(), s.size());
+    if (m >= 0) {
+      ++st.memo_hits;
+      return m == 1;
+    }
+    ++st.expanded;
+    bool result = false;
+    std::vector<component> next;
+    for (std::size_t i = 0; i < s.size() && !result; ++i) {
+      if (i > 0 && s[i] == s[i - 1]) continue;  // equal components have the same moves
+      const auto [first, count] = options_of(s[i]);
+      std::uint32_t at = first;
+      for (std::uint32_t k = 0; k < count && !result; ++k) {
+        child(s, i, at, next);
+        result = !win(next);
+        at += 1 + static_cast<std::uint32_t>(option_arena[at]);
+      }
+    }
+    if (memo.bytes() > set.memo_bytes) {
+      memo.clear();
+      ++st.memo_clears;
+    }
+    memo.insert(s.data(), s.size(), result);
+    return result;
+  }
+
+  // --------------------------------------------------------------- a sum
+
+  std::vector<term> parse_terms(const std::vector<std::string>& terms) {
+    if (terms.empty()) throw input_error("a sum needs at least one term (FILE:POSITION or *n)");
+    std::vector<term> out;
+    for (const auto& t : terms) out.push_back(parse_term(t));
+    return out;
+  }
+
+  static std::vector<component> all_parts(const std::vector<term>& ts, std::size_t skip) {
+    std::vector<component> s;
+    for (std::size_t i = 0; i < ts.size(); ++i)
+      if (i != skip) s.insert(s.end(), ts[i].parts.begin(), ts[i].parts.end());
+    return s;
+  }
+
+  std::uint64_t nim_sum(const std::vector<component>& s) {
+    std::uint64_t x = 0;
+    for (component c : s) x ^= file_of(c) == 0 ? key_of(c) : static_cast<std::uint64_t>(info_of(c).grundy);
+    return x;
+  }
+
+  bool misere_win_of(std::vector<component> s) {
+    std::sort(s.begin(), s.end());
+    return win(s);
+  }
+
+  sum_answer solve(const std::vector<std::string>& raw) {
+    const std::uint64_t expanded0 = st.expanded;
+    const std::vector<term> ts = parse_terms(raw);
+    sum_answer a;
+    for (const auto& t : ts) a.text += (a.text.empty() ? "" : " + ") + t.text;
+    a.normal = set.normal;
+    a.misere = set.misere;
+    const std::vector<component> whole = all_parts(ts, ts.size());
+    if (set.normal) {
+      a.grundy = nim_sum(whole);
+      a.normal_outcome = a.grundy ? 'N' : 'P';
+    }
+    if (set.misere) a.misere_outcome = misere_win_of(whole) ? 'N' : 'P';
+    const bool moves_wanted =
+        set.winning_moves && ((set.normal && a.normal_outcome == 'N') || (set.misere && a.misere_outcome == 'N'));
+    for (std::size_t i = 0; i < ts.size() && moves_wanted; ++i) {
+      const term& t = ts[i];
+      const std::vector<component> rest = all_parts(ts, i);
+      auto consider = [&](const std::string& move, const std::string& after, std::vector<component> s) {
+        if (set.normal && a.normal_outcome == 'N' && nim_sum(s) == 0) a.normal_winning.push_back({i + 1, move, after});
+        if (set.misere && a.misere_outcome == 'N' && !misere_win_of(s))
+          a.misere_winning.push_back({i + 1, move, after});
+      };
+      if (t.file == 0) {
+        for (std::uint64_t m = 0; m < t.heap; ++m) {
+          std::vector<component> s = rest;
+          if (m) s.push_back(pack(0, 0, m));
+          consider(t.text + "->*" + std::to_string(m), m ? "*" + std::to_string(m) : "", s);
+        }
+        continue;
+      }
+      const sum_file& f = files[t.file];
+      for (const option_ref& o : f.drv->options(t.ref)) {
+        std::vector<component> s = rest;
+        for (const position_ref& p : f.drv->components(o.after)) {
+          const component k = pack_ref(t.file, p);
+          if (options_of(k).second) s.push_back(k);
+        }
+        const std::string after = o.after.text.empty() ? f.drv->format(o.after.level, o.after.rank) : o.after.text;
+        consider(o.move, after, s);
+      }
+    }
+    a.searched = st.expanded - expanded0;
+    return a;
+  }
+};
+
+sum_solver::sum_solver(sum_settings s) : impl_(std::make_unique<impl>(s)) {}
+sum_solver::~sum_solver() = default;
+
+sum_answer sum_solver::solve(const std::vector<std::string>& terms) { return impl_->solve(terms); }
+
+bool sum_solver::misere_win(const std::vector<std::string>& terms) {
+  if (!impl_->set.misere) throw input_error("this solver was made for normal play only");
+  return impl_->misere_win_of(impl_->all_parts(impl_->parse_terms(terms), terms.size()));
+}
+
+sum_stats sum_solver::stats() const {
+  sum_stats s = impl_->st;
+  s.memo_entries = impl_->memo.entries();
+  return s;
+}
+
+std::size_t sum_solver::memory_bytes() const {
+  return impl_->memo.bytes() + impl_->option_arena.capacity() * sizeof(component) +
+         impl_->info.size() * (sizeof(component_info) + 3 * sizeof(void*));
+}
+
+}  // namespace cgtb

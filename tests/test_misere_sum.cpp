@@ -1,0 +1,358 @@
+// cgtb sum (cgtb/misere_sum.hpp) against a brute-force search over whole sums
+// written here, sharing no code with the product: Cram positions are cell
+// bitmasks moved by tests/reference_solver.hpp's move generator, Nim heaps are
+// numbers, and a sum is searched move by move with nothing but a memo.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <sstream>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "cgtb/error.hpp"
+#include "cgtb/misere_sum.hpp"
+#include "reference_solver.hpp"
+#include "test_support.hpp"
+
+namespace {
+
+using cgtb_test::board_text;
+using cgtb_test::cram_reference;
+
+/// A component of a reference sum: a Cram position (board index, empty-cell
+/// mask) or, with board -1, a Nim heap of `mask` counters.
+struct ref_component {
+  int board = -1;
+  std::uint64_t mask = 0;
+  bool operator<(const ref_component& o) const { return board != o.board ? board < o.board : mask < o.mask; }
+  bool operator==(const ref_component& o) const { return board == o.board && mask == o.mask; }
+};
+
+/// Brute-force outcomes of sums: every move of every component tried.
+class brute_sum {
+ public:
+  /// Boards by index; their positions are cell masks.
+  std::vector<cram_reference> boards;
+
+  std::vector<ref_component> options(const ref_component& c) const {
+    std::vector<ref_component> out;
+    if (c.board < 0) {
+      for (std::uint64_t m = 0; m < c.mask; ++m) out.push_back({-1, m});
+    } else {
+      for (std::uint64_t o : boards[static_cast<std::size_t>(c.board)].options(c.mask)) out.push_back({c.board, o});
+    }
+    return out;
+  }
+
+  /// True when the player to move wins the sum; misère: a player with no
+  /// move wins, normal: loses.
+  bool win(std::vector<ref_component> s, bool misere) {
+    std::sort(s.begin(), s.end());
+    std::vector<std::uint64_t> key{misere ? 1u : 0u};
+    for (const auto& c : s) key.push_back((static_cast<std::uint64_t>(c.board + 1) << 56) | c.mask);
+    auto it = memo_.find(key);
+    if (it != memo_.end()) return it->second;
+    bool any = false, result = false;
+    for (std::size_t i = 0; i < s.size() && !result; ++i)
+      for (const auto& o : options(s[i])) {
+        any = true;
+        std::vector<ref_component> next = s;
+        next[i] = o;
+        if (!win(next, misere)) {
+          result = true;
+          break;
+        }
+      }
+    if (!any) result = misere;
+    memo_[key] = result;
+    return result;
+  }
+
+ private:
+  struct key_hash {
+    std::size_t operator()(const std::vector<std::uint64_t>& k) const {
+      std::uint64_t h = 0;
+      for (std::uint64_t x : k) {  // splitmix64 of each element, chained
+        h += x + 0x9e3779b97f4a7c15ull;
+        h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ull;
+        h = (h ^ (h >> 27)) * 0x94d049bb133111ebull;
+        h ^= h >> 31;
+      }
+      return static_cast<std::size_t>(h);
+    }
+  };
+  std::unordered_map<std::vector<std::uint64_t>, bool, key_hash> memo_;
+};
+
+/// Cram text of an empty-cell mask: rows joined by '/', '.' empty, '#'
+/// covered (docs/cram.md), written here from the definition.
+std::string cram_text(const cram_reference& b, std::uint64_t mask) {
+  std::string s;
+  for (int r = 0; r < b.rows(); ++r) {
+    if (r) s += '/';
+    for (int c = 0; c < b.cols(); ++c) s += b.empty_at(mask, r, c) ? '.' : '#';
+  }
+  return s;
+}
+
+/// The reference's positions reachable from the empty board, sorted.
+std::vector<std::uint64_t> reachable_sorted(const cram_reference& b) {
+  auto set = b.reachable();
+  std::vector<std::uint64_t> v(set.begin(), set.end());
+  std::sort(v.begin(), v.end());
+  return v;
+}
+
+/// Tables for the sums: one Cram file per board, every value kind.
+class MisereSum : public ::testing::Test {
+ protected:
+  struct board_file {
+    int rows, cols;
+    std::string path;
+  };
+
+  static void SetUpTestSuite() {
+    dir_ = new cgtb_test::temp_dir();
+    for (auto [r, c] :
+         std::vector<std::pair<int, int>>{{1, 2}, {1, 3}, {2, 2}, {2, 3}, {3, 3}, {3, 4}, {2, 7}, {1, 10}}) {
+      const std::string path = dir_->file("cram-" + board_text(r, c) + ".cgtb");
+      cgtb_test::build_cram(r, c, "all", path);
+      boards_.push_back({r, c, path});
+    }
+  }
+  static void TearDownTestSuite() {
+    delete dir_;
+    dir_ = nullptr;
+    boards_.clear();
+  }
+
+  void SetUp() override {
+    for (const auto& b : boards_) ref_.boards.emplace_back(b.rows, b.cols);
+  }
+
+  int board_index(int rows, int cols) const {
+    for (std::size_t i = 0; i < boards_.size(); ++i)
+      if (boards_[i].rows == rows && boards_[i].cols == cols) return static_cast<int>(i);
+    return -1;
+  }
+
+  /// The term cgtb sum reads for a reference component.
+  std::string term(const ref_component& c) const {
+    if (c.board < 0) return "*" + std::to_string(c.mask);
+    const auto b = static_cast<std::size_t>(c.board);
+    return boards_[b].path + ":" + cram_text(ref_.boards[b], c.mask);
+  }
+  std::vector<std::string> terms(const std::vector<ref_component>& s) const {
+    std::vector<std::string> t;
+    for (const auto& c : s) t.push_back(term(c));
+    return t;
+  }
+
+  /// Checks both conventions of sum s, with and without the shortcuts, and
+  /// the winning moves the product lists against the reference's outcomes of
+  /// each move; returns the brute-force misère outcome.
+  void expect_agrees(const std::vector<ref_component>& s, cgtb::sum_solver& fast, cgtb::sum_solver& plain,
+                     bool check_moves) {
+    const bool normal = ref_.win(s, false), misere = ref_.win(s, true);
+    const cgtb::sum_answer a = fast.solve(terms(s));
+    ASSERT_EQ(a.normal_outcome, normal ? 'N' : 'P') << a.text;
+    ASSERT_EQ(a.misere_outcome, misere ? 'N' : 'P') << a.text;
+    ASSERT_EQ(plain.misere_win(terms(s)), misere) << a.text << " (no shortcuts)";
+    if (!check_moves) return;
+    // Every move the reference finds winning is listed, and nothing else.
+    std::size_t normal_wins = 0, misere_wins = 0;
+    for (std::size_t i = 0; i < s.size(); ++i)
+      for (const auto& o : ref_.options(s[i])) {
+        std::vector<ref_component> next = s;
+        next[i] = o;
+        normal_wins += !ref_.win(next, false);
+        misere_wins += !ref_.win(next, true);
+      }
+    EXPECT_EQ(a.normal_winning.size(), normal_wins) << a.text;
+    EXPECT_EQ(a.misere_winning.size(), misere_wins) << a.text;
+  }
+
+  static cgtb_test::temp_dir* dir_;
+  static std::vector<board_file> boards_;
+  brute_sum ref_;
+};
+
+cgtb_test::temp_dir* MisereSum::dir_ = nullptr;
+std::vector<MisereSum::board_file> MisereSum::boards_;
+
+cgtb::sum_settings without_shortcuts() {
+  cgtb::sum_settings s;
+  s.shortcuts = false;
+  s.normal = false;
+  s.winning_moves = false;
+  return s;
+}
+
+// Every sum of up to three components, each a reachable position of a Cram
+// board up to 3 x 3 (1x2, 1x3, 2x2, 2x3, 3x3) or a Nim heap up to 4.
+TEST_F(MisereSum, EverySumOfUpToThreeSmallComponentsAgreesWithBruteForce) {
+  std::vector<ref_component> pool;
+  for (std::uint64_t n = 0; n <= 4; ++n) pool.push_back({-1, n});
+  for (auto [r, c] : std::vector<std::pair<int, int>>{{1, 2}, {1, 3}, {2, 2}, {2, 3}, {3, 3}}) {
+    const int b = board_index(r, c);
+    for (std::uint64_t m : reachable_sorted(ref_.boards[static_cast<std::size_t>(b)])) pool.push_back({b, m});
+  }
+  cgtb::sum_solver fast, plain(without_shortcuts());
+  std::size_t sums = 0;
+  const std::size_t n = pool.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    expect_agrees({pool[i]}, fast, plain, true);
+    for (std::size_t j = i; j < n; ++j) {
+      expect_agrees({pool[i], pool[j]}, fast, plain, true);
+      for (std::size_t k = j; k < n; ++k) expect_agrees({pool[i], pool[j], pool[k]}, fast, plain, false);
+      sums += 1 + (n - j);
+    }
+    if (HasFatalFailure()) return;
+  }
+  EXPECT_GT(sums, 10000u);
+  // The shortcuts decided some of them (or the comparison tested nothing).
+  const cgtb::sum_stats st = fast.stats();
+  EXPECT_GT(st.by_value, 0u);
+  EXPECT_GT(st.by_genus_run, 0u);
+  EXPECT_GT(st.by_tame, 0u);
+}
+
+// Random sums with wild positions: 3 x 4, 2 x 7 and the strip of ten (nothing
+// below ten empty cells is wild), beside each other, small boards and heaps.
+TEST_F(MisereSum, RandomSumsWithWildPositionsAgreeWithBruteForce) {
+  std::vector<std::vector<std::uint64_t>> reach(ref_.boards.size());
+  for (std::size_t b = 0; b < ref_.boards.size(); ++b) reach[b] = reachable_sorted(ref_.boards[b]);
+  const int wild_boards[] = {board_index(3, 4), board_index(2, 7), board_index(1, 10)};
+  std::mt19937_64 rng(2026);
+  auto pick = [&](int b) {
+    const auto& v = reach[static_cast<std::size_t>(b)];
+    return ref_component{b, v[rng() % v.size()]};
+  };
+  cgtb::sum_solver fast, plain(without_shortcuts());
+  int with_wild = 0;
+  for (int t = 0; t < 2000; ++t) {
+    std::vector<ref_component> s;
+    const int wild = wild_boards[rng() % 3];
+    // A wild board's own start or a random position of it; the 3 x 4 board's
+    // two wild regions are one move from its start, so the start is offered
+    // often.
+    s.push_back(rng() % 4 == 0 ? ref_component{wild, ref_.boards[static_cast<std::size_t>(wild)].full()} : pick(wild));
+    const int more = static_cast<int>(rng() % 3);
+    for (int m = 0; m < more; ++m) {
+      const std::uint64_t kind = rng() % 8;
+      if (kind < 4)
+        s.push_back({-1, rng() % 5});
+      else if (kind < 7)
+        s.push_back(pick(rng() % 2 ? board_index(2, 3) : board_index(3, 3)));
+      else  // a second wild board's position: the sum of two wild components
+        s.push_back(pick(wild_boards[rng() % 3]));
+    }
+    expect_agrees(s, fast, plain, t % 20 == 0);
+    if (HasFatalFailure()) return;
+    ++with_wild;
+  }
+  EXPECT_EQ(with_wild, 2000);
+}
+
+// The tame rule of Winning Ways ch. 13 (the shortcut the product takes),
+// stated with the reference's own genus: a sum of hereditarily tame
+// positions is a misère P-position exactly when its nim-sum is 0 and some
+// component is firm, or its nim-sum is 1 and every component is fickle.
+TEST_F(MisereSum, HereditarilyTameSumsFollowTheGenus) {
+  std::vector<ref_component> tame;
+  for (std::size_t b = 0; b < ref_.boards.size(); ++b) {
+    cram_reference& board = ref_.boards[b];
+    std::map<std::uint64_t, bool> hered;  // reachable positions, in increasing mask order
+    for (std::uint64_t m : reachable_sorted(board)) {
+      bool t = board.tame(m);
+      for (std::uint64_t o : board.options(m)) t = t && hered.at(o);  // options have fewer cells: smaller masks
+      hered[m] = t;
+      if (t && tame.size() < 400 && m % 3 == 0) tame.push_back({static_cast<int>(b), m});
+    }
+  }
+  ASSERT_GT(tame.size(), 100u);
+  auto genus_of = [&](const ref_component& c, int& g, bool& firm) {
+    cram_reference& board = ref_.boards[static_cast<std::size_t>(c.board)];
+    g = board.normal(c.mask);
+    firm = board.misere(c.mask) == g;  // firm n^{n,n+2}; fickle 0^{120}, 1^{031} start elsewhere
+  };
+  std::mt19937_64 rng(13);
+  int decided = 0;
+  for (int t = 0; t < 1000; ++t) {
+    std::vector<ref_component> s;
+    const int n = 2 + static_cast<int>(rng() % 2);
+    int x = 0;
+    bool firm = false;
+    for (int i = 0; i < n; ++i) {
+      s.push_back(tame[rng() % tame.size()]);
+      int g;
+      bool f;
+      genus_of(s.back(), g, f);
+      x ^= g;
+      firm = firm || f;
+    }
+    const bool p = firm ? x == 0 : x == 1;
+    ASSERT_EQ(ref_.win(s, true), !p) << terms(s)[0];
+    ++decided;
+  }
+  EXPECT_EQ(decided, 1000);
+}
+
+TEST_F(MisereSum, BadTermsAreRefusedWithOneLine) {
+  cgtb::sum_solver solver;
+  const std::string c33 = boards_[static_cast<std::size_t>(board_index(3, 3))].path;
+  for (const std::vector<std::string>& bad : std::vector<std::vector<std::string>>{
+           {},
+           {"*"},
+           {"*-1"},
+           {"*1x"},
+           {"*99999999"},
+           {"nofile.cgtb:..."},
+           {c33 + ":..x/.../..."},
+           {c33 + ":#../.../..."},  // one covered cell: no domino tiling, not reachable
+           {c33},
+       }) {
+    try {
+      solver.solve(bad);
+      ADD_FAILURE() << "accepted: " << (bad.empty() ? "(no term)" : bad[0]);
+    } catch (const cgtb::input_error& e) {
+      EXPECT_EQ(std::string(e.what()).find('\n'), std::string::npos);
+    }
+  }
+  EXPECT_EQ(cgtb::split_sum_terms(" a:1  +  *2\t b:3 "), (std::vector<std::string>{"a:1", "*2", "b:3"}));
+}
+
+TEST_F(MisereSum, CliAnswersJsonLinesFromStdinAndRefusesPartizanTables) {
+  const std::string c34 = boards_[static_cast<std::size_t>(board_index(3, 4))].path;
+  const auto r = cgtb_test::run_cgtb({"sum", "--json"}, c34 + ":..../..../.... *1\n% comment\n\n*2 + *2\n");
+  ASSERT_EQ(r.code, 0) << cgtb_test::describe(r);
+  std::istringstream lines(r.out);
+  std::string line;
+  std::vector<nlohmann::json> answers;
+  while (std::getline(lines, line)) answers.push_back(nlohmann::json::parse(line));
+  ASSERT_EQ(answers.size(), 2u);
+  // 3 x 4 beside *1, from the reference; *2 + *2 is a P-position both ways.
+  brute_sum ref;
+  ref.boards.emplace_back(3, 4);
+  const bool n34 = ref.win({{0, ref.boards[0].full()}, {-1, 1}}, false);
+  const bool m34 = ref.win({{0, ref.boards[0].full()}, {-1, 1}}, true);
+  EXPECT_EQ(answers[0]["normal_outcome"], n34 ? "N" : "P");
+  EXPECT_EQ(answers[0]["misere_outcome"], m34 ? "N" : "P");
+  EXPECT_EQ(answers[1]["normal_outcome"], "P");
+  EXPECT_EQ(answers[1]["misere_outcome"], ref.win({{-1, 2}, {-1, 2}}, true) ? "N" : "P");
+
+  cgtb_test::temp_dir dir;
+  const std::string dom = dir.file("dom.cgtb");
+  ASSERT_EQ(cgtb_test::run_cgtb({"build", "domineering", "--board", "2x2", "-q", "-o", dom}).code, 0);
+  EXPECT_TRUE(cgtb_test::is_clean_refusal(cgtb_test::run_cgtb({"sum", dom + ":../.."})));
+  EXPECT_TRUE(cgtb_test::is_clean_refusal(cgtb_test::run_cgtb({"sum", c34 + ":..../..../....", "*x"})));
+  const auto bad_line = cgtb_test::run_cgtb({"sum"}, "*1\n*y\n");
+  EXPECT_TRUE(cgtb_test::is_clean_error(bad_line));
+  EXPECT_NE(bad_line.err.find("line 2"), std::string::npos) << bad_line.err;
+}
+
+}  // namespace
