@@ -37,28 +37,29 @@ void print_answer(const sum_answer& a, bool json, std::ostream& out) {
     if (a.normal) {
       j["grundy"] = a.grundy;
       j["normal_outcome"] = std::string(1, a.normal_outcome);
-      j["normal_winning_moves"] = moves_json(a.normal_winning);
+      if (a.moves_listed) j["normal_winning_moves"] = moves_json(a.normal_winning);
     }
     if (a.misere) {
       j["misere_outcome"] = std::string(1, a.misere_outcome);
-      j["misere_winning_moves"] = moves_json(a.misere_winning);
+      if (a.moves_listed) j["misere_winning_moves"] = moves_json(a.misere_winning);
     }
     j["searched"] = a.searched;
     out << json_text(j) << "\n";
     return;
   }
-  auto join = [](const std::vector<sum_move>& ms) {
-    std::string s;
-    for (const auto& m : ms) s += (s.empty() ? "" : ", ") + std::string("[") + std::to_string(m.term) + "] " + m.move;
-    return s.empty() ? std::string("none") : s;
+  auto join = [&](const std::vector<sum_move>& ms) {
+    if (!a.moves_listed) return std::string();
+    std::string s = ", winning moves: ";
+    for (const auto& m : ms)
+      s += (&m == &ms.front() ? "" : ", ") + std::string("[") + std::to_string(m.term) + "] " + m.move;
+    return ms.empty() ? s + "none" : s;
   };
   out << a.text << "\n";
   if (a.normal)
-    out << "  normal  nim-sum " << a.grundy << ", outcome " << a.normal_outcome
-        << ", winning moves: " << join(a.normal_winning) << "\n";
+    out << "  normal  nim-sum " << a.grundy << ", outcome " << a.normal_outcome << join(a.normal_winning) << "\n";
   if (a.misere)
-    out << "  misere  outcome " << a.misere_outcome << ", winning moves: " << join(a.misere_winning) << "  ("
-        << a.searched << " sums searched)\n";
+    out << "  misere  outcome " << a.misere_outcome << join(a.misere_winning) << "  (" << a.searched
+        << " sums searched)\n";
 }
 
 }  // namespace
@@ -129,7 +130,7 @@ int cmd_sum(int argc, char** argv) {
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     const sum_stats st = solver.stats();
     std::cerr << std::fixed << std::setprecision(2) << "[cgtb] " << sums << " sums in " << secs << " s ("
-              << std::setprecision(0) << (secs > 0 ? static_cast<double>(sums) / secs : 0.0) << " sums/s); "
+              << std::setprecision(1) << (secs > 0 ? static_cast<double>(sums) / secs : 0.0) << " sums/s); "
               << st.expanded << " searched, " << st.memo_hits << " memo hits, decided by value " << st.by_value
               << ", by genus run " << st.by_genus_run << ", by the tame rule " << st.by_tame << "; " << st.components
               << " component positions, memo " << st.memo_entries << " sums (" << (solver.memory_bytes() >> 20)

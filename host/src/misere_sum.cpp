@@ -438,6 +438,7 @@ struct sum_solver::impl {
     for (const auto& t : ts) a.text += (a.text.empty() ? "" : " + ") + t.text;
     a.normal = set.normal;
     a.misere = set.misere;
+    a.moves_listed = set.winning_moves;
     const std::vector<component> whole = all_parts(ts, ts.size());
     if (set.normal) {
       a.grundy = nim_sum(whole);

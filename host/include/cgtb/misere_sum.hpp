@@ -26,6 +26,7 @@ struct sum_answer {
   char normal_outcome = '?';            ///< 'N' (the player to move wins) or 'P'
   char misere_outcome = '?';
   std::vector<sum_move> normal_winning, misere_winning;
+  bool moves_listed = false;   ///< the winning moves were asked for (sum_settings::winning_moves)
   std::uint64_t searched = 0;  ///< sums the misère search expanded for this answer (memo misses)
 };
 
