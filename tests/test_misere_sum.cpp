@@ -8,12 +8,16 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <random>
+#include <set>
 #include <sstream>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
+#include "cgtb/cram_region.hpp"
 #include "cgtb/error.hpp"
+#include "cgtb/genus.hpp"
+#include "cgtb/misere_quotient.hpp"
 #include "cgtb/misere_sum.hpp"
 #include "reference_solver.hpp"
 #include "test_support.hpp"
@@ -353,6 +357,152 @@ TEST_F(MisereSum, CliAnswersJsonLinesFromStdinAndRefusesPartizanTables) {
   const auto bad_line = cgtb_test::run_cgtb({"sum"}, "*1\n*y\n");
   EXPECT_TRUE(cgtb_test::is_clean_error(bad_line));
   EXPECT_NE(bad_line.err.find("line 2"), std::string::npos) << bad_line.err;
+}
+
+}  // namespace
+
+// ------------------------------------------------------ Cram regions, no table
+
+namespace {
+
+/// Connected parts of `mask` on a board, by a flood fill cell by cell.
+std::vector<std::uint64_t> reference_parts(const cram_reference& b, std::uint64_t mask) {
+  std::vector<std::uint64_t> out;
+  while (mask) {
+    std::uint64_t part = 0;
+    std::vector<int> stack{__builtin_ctzll(mask)};
+    while (!stack.empty()) {
+      const int i = stack.back();
+      stack.pop_back();
+      if (!((mask >> i) & 1) || ((part >> i) & 1)) continue;
+      part |= 1ull << i;
+      const int r = i / b.cols(), c = i % b.cols();
+      if (c > 0) stack.push_back(i - 1);
+      if (c + 1 < b.cols()) stack.push_back(i + 1);
+      if (r > 0) stack.push_back(i - b.cols());
+      if (r + 1 < b.rows()) stack.push_back(i + b.cols());
+    }
+    out.push_back(part);
+    mask &= ~part;
+  }
+  return out;
+}
+
+TEST(CramRegions, FreePolyominoCountsAreOeisA000105) {
+  // OEIS A000105, free polyominoes with n cells, n = 1..10.
+  const std::vector<std::size_t> a000105{1, 1, 2, 5, 12, 35, 108, 369, 1285, 4655};
+  std::vector<std::size_t> count(11, 0);
+  for (const auto& r : cgtb::free_polyominoes(10)) ++count[static_cast<std::size_t>(r.cells())];
+  for (std::size_t n = 1; n <= 10; ++n) EXPECT_EQ(count[n], a000105[n - 1]) << n << " cells";
+}
+
+TEST(CramRegions, PartsAreTheConnectedRegionsUpToSymmetry) {
+  std::mt19937_64 rng(5);
+  for (auto [rows, cols] : std::vector<std::pair<int, int>>{{4, 5}, {3, 6}, {6, 6}, {1, 12}}) {
+    const cram_reference b(rows, cols);
+    for (int t = 0; t < 300; ++t) {
+      const std::uint64_t mask = rng() & b.full();
+      const auto parts = cgtb::region_parts(rows, cols, mask);
+      const auto ref = reference_parts(b, mask);
+      ASSERT_EQ(parts.size(), ref.size());
+      std::multiset<int> a, c;
+      for (const auto& p : parts) a.insert(p.cells());
+      for (std::uint64_t p : ref) c.insert(__builtin_popcountll(p));
+      EXPECT_EQ(a, c);
+      // The same position turned a quarter and mirrored has the same parts.
+      std::uint64_t turned = 0;  // (r, c) -> (c, rows - 1 - r) on a cols x rows board
+      for (int i = 0; i < rows * cols; ++i)
+        if ((mask >> i) & 1) turned |= 1ull << ((i % cols) * rows + (rows - 1 - i / cols));
+      const auto parts2 = cgtb::region_parts(cols, rows, turned);
+      ASSERT_EQ(parts2.size(), parts.size());
+      for (std::size_t i = 0; i < parts.size(); ++i) EXPECT_TRUE(parts[i] == parts2[i]) << parts[i].text();
+    }
+  }
+}
+
+TEST_F(MisereSum, CramRegionTermsAgreeWithBruteForceAndWithTheTables) {
+  std::mt19937_64 rng(77);
+  cgtb::sum_solver fast, plain(without_shortcuts());
+  const int boards[] = {board_index(3, 4), board_index(2, 7), board_index(3, 3), board_index(1, 10)};
+  std::vector<std::vector<std::uint64_t>> reach(ref_.boards.size());
+  for (std::size_t b = 0; b < ref_.boards.size(); ++b) reach[b] = reachable_sorted(ref_.boards[b]);
+  for (int t = 0; t < 600; ++t) {
+    std::vector<ref_component> s;
+    const int n = 1 + static_cast<int>(rng() % 3);
+    for (int i = 0; i < n; ++i) {
+      if (rng() % 4 == 0) {
+        s.push_back({-1, rng() % 4});
+        continue;
+      }
+      const int b = boards[rng() % 4];
+      const auto& v = reach[static_cast<std::size_t>(b)];
+      s.push_back({b, v[rng() % v.size()]});
+    }
+    std::vector<std::string> as_regions, as_files = terms(s);
+    for (const auto& c : s)
+      as_regions.push_back(c.board < 0 ? term(c)
+                                       : "cram:" + cram_text(ref_.boards[static_cast<std::size_t>(c.board)], c.mask));
+    const bool normal = ref_.win(s, false), misere = ref_.win(s, true);
+    const cgtb::sum_answer a = fast.solve(as_regions);
+    ASSERT_EQ(a.normal_outcome, normal ? 'N' : 'P') << a.text;
+    ASSERT_EQ(a.misere_outcome, misere ? 'N' : 'P') << a.text;
+    ASSERT_EQ(plain.misere_win(as_regions), misere) << a.text;
+    const cgtb::sum_answer f = fast.solve(as_files);
+    EXPECT_EQ(a.grundy, f.grundy) << a.text;
+    EXPECT_EQ(a.normal_winning.size(), f.normal_winning.size()) << a.text;
+    EXPECT_EQ(a.misere_winning.size(), f.misere_winning.size()) << a.text;
+  }
+}
+
+// The bounded classes of regions up to 5 cells, tested with up to two further
+// regions, by brute force: each region on its own bounding box, every test
+// sum searched by the reference.
+TEST(CramRegions, BoundedClassesMatchABruteForcePartition) {
+  const int n = 5;
+  const cgtb::region_classes_report rep = cgtb::cram_region_classes(n, 2);
+  brute_sum ref;
+  std::vector<ref_component> regions{{-1, 0}};  // the empty region: a heap of 0
+  for (const auto& r : cgtb::free_polyominoes(n)) {
+    ref.boards.emplace_back(r.rows, r.cols);
+    regions.push_back({static_cast<int>(ref.boards.size()) - 1, r.mask});
+  }
+  ASSERT_EQ(rep.regions, regions.size());
+  const std::size_t m = regions.size();
+  std::vector<std::vector<ref_component>> tests{{}};
+  for (std::size_t i = 0; i < m; ++i) {
+    tests.push_back({regions[i]});
+    for (std::size_t j = i; j < m; ++j) tests.push_back({regions[i], regions[j]});
+  }
+  std::vector<std::string> signature(m);
+  for (std::size_t r = 0; r < m; ++r)
+    for (const auto& t : tests) {
+      std::vector<ref_component> s = t;
+      s.push_back(regions[r]);
+      signature[r] += ref.win(s, true) ? 'N' : 'P';
+    }
+  std::map<std::string, std::uint64_t> classes;
+  for (const auto& sig : signature) ++classes[sig];
+  ASSERT_EQ(rep.classes.size(), classes.size());
+  std::multiset<std::uint64_t> want, got;
+  for (const auto& [sig, members] : classes) want.insert(members);
+  for (const auto& c : rep.classes) got.insert(c.members);
+  EXPECT_EQ(got, want);
+  // Each class's genus, from the reference on its representative's board.
+  for (const auto& c : rep.classes) {
+    if (c.representative.empty()) continue;
+    const int rows = static_cast<int>(std::count(c.representative.begin(), c.representative.end(), '/')) + 1;
+    const int cols = static_cast<int>(c.representative.find('/') == std::string::npos ? c.representative.size()
+                                                                                      : c.representative.find('/'));
+    cram_reference b(rows, cols);
+    std::uint64_t mask = 0;
+    int i = 0;
+    for (char ch : c.representative)
+      if (ch != '/') mask |= static_cast<std::uint64_t>(ch == '.') << i++;
+    cgtb::genus gn;
+    gn.g = static_cast<unsigned>(b.normal(mask));
+    for (int v : b.genus_run(mask)) gn.run.push_back(static_cast<unsigned>(v));
+    EXPECT_EQ(c.genus, gn.symbol()) << c.representative;
+  }
 }
 
 }  // namespace

@@ -25,6 +25,7 @@ int cmd_intervals(int argc, char** argv);  // tools/cmd_intervals.cpp
 int cmd_verify(int argc, char** argv);     // tools/cmd_verify.cpp
 int cmd_export(int argc, char** argv);     // tools/cmd_export.cpp
 int cmd_sum(int argc, char** argv);        // tools/cmd_sum.cpp
+int cmd_quotient(int argc, char** argv);   // tools/cmd_quotient.cpp
 int cmd_serve(int argc, char** argv);      // tools/cmd_serve.cpp (built where cpp-httplib is found)
 }  // namespace cgtb
 
@@ -46,6 +47,7 @@ const char* kUsage =
     "  export FILE  every stored position with its values, as CSV or JSON lines\n"
     "  serve FILE...  web explorer and JSON API over tablebases (docs/api.md)\n"
     "  sum TERM...  outcome and winning moves of a disjunctive sum (FILE:POSITION, *n) under normal and misere play\n"
+    "  quotient cram  misere-distinguishable classes of the Cram regions of at most N cells\n"
     "  census FILE  reachable positions from the start, and how many are wild\n"
     "  table FILE   G_s of a scoring tablebase as a table (rows m, columns n), or --csv\n"
     "  period FILE  preperiod and period of G_s(n) and of each row G_s(n * m) of a scoring tablebase\n"
@@ -319,6 +321,7 @@ int main(int argc, char** argv) {
     if (cmd == "verify") return cgtb::cmd_verify(argc - 1, argv + 1);
     if (cmd == "export") return cgtb::cmd_export(argc - 1, argv + 1);
     if (cmd == "sum") return cgtb::cmd_sum(argc - 1, argv + 1);
+    if (cmd == "quotient") return cgtb::cmd_quotient(argc - 1, argv + 1);
 #ifdef CGTB_HAVE_SERVE
     if (cmd == "serve") return cgtb::cmd_serve(argc - 1, argv + 1);
 #endif

@@ -6,8 +6,10 @@
 #include <map>
 #include <unordered_map>
 
+#include "cgtb/cram_region.hpp"
 #include "cgtb/driver.hpp"
 #include "cgtb/error.hpp"
+#include "cgtb/games/cram.hpp"
 #include "cgtb/genus.hpp"
 #include "cgtb/tablebase.hpp"
 
@@ -24,6 +26,13 @@ constexpr std::uint64_t kKeyMask = (std::uint64_t{1} << kKeyBits) - 1;
 
 constexpr component pack(unsigned file, int level, std::uint64_t key) {
   return (std::uint64_t{file} << 56) | (static_cast<std::uint64_t>(level & 0xff) << kKeyBits) | key;
+}
+/// File number of Cram regions given as `cram:POSITION` (no table): the
+/// low 56 bits are the region's cram_region_key.
+constexpr unsigned kRegionFile = 255;
+constexpr component region_component(const cram_region& r) {
+  return (std::uint64_t{kRegionFile} << 56) | (static_cast<std::uint64_t>(r.rows) << 52) |
+         (static_cast<std::uint64_t>(r.cols) << 48) | r.mask;
 }
 constexpr unsigned file_of(component c) { return static_cast<unsigned>(c >> 56); }
 constexpr int level_of(component c) { return static_cast<int>((c >> kKeyBits) & 0xff); }
@@ -44,6 +53,7 @@ struct component_info {
   heredity hereditary = heredity::unknown;
   std::uint8_t run[8] = {};  ///< gamma_0..gamma_7 when the file holds the genus
   bool has_run = false;
+  bool genus_tried = false;  ///< Cram regions: region_genus has run
 };
 
 /// A tablebase file opened for sums.
@@ -155,12 +165,15 @@ struct sum_solver::impl {
     std::string text;
     unsigned file = 0;  ///< 0 = a Nim heap
     std::uint64_t heap = 0;
-    position_ref ref;  ///< the position as the user wrote it (file terms)
+    position_ref ref;         ///< the position as the user wrote it (file terms)
+    int rows = 0, cols = 0;   ///< region terms (file kRegionFile): the board as written
+    std::uint64_t cells = 0;  ///< and its empty cells
     std::vector<component> parts;
   };
 
   sum_settings set;
-  std::vector<sum_file> files;  // files[0] unused: number 0 is the Nim heap
+  std::vector<sum_file> files;        // files[0] unused: number 0 is the Nim heap
+  std::map<int, cram> region_boards;  // rows * 64 + cols -> the Cram ruleset on that board
   std::map<std::string, unsigned> file_numbers;
   std::unordered_map<component, component_info> info;
   std::vector<component> option_arena;  // per option: count, then its parts
@@ -176,7 +189,7 @@ struct sum_solver::impl {
       return files[number];
     }
     if (files.empty()) files.emplace_back();
-    if (files.size() >= 256) throw input_error("a sum may draw on at most 255 tablebase files");
+    if (files.size() >= kRegionFile) throw input_error("a sum may draw on at most 254 tablebase files");
     sum_file f;
     f.path = path;
     f.tb = std::make_unique<tablebase>(path, set.cache_bytes);
@@ -220,6 +233,18 @@ struct sum_solver::impl {
       if (t.heap) t.parts.push_back(pack(0, 0, t.heap));
       return t;
     }
+    if (raw.rfind("cram:", 0) == 0) {
+      const std::string text = raw.substr(5);
+      t.file = kRegionFile;
+      t.cols = static_cast<int>(text.find('/') == std::string::npos ? text.size() : text.find('/'));
+      t.rows = static_cast<int>(std::count(text.begin(), text.end(), '/')) + 1;
+      if (t.cols < 1 || t.rows * t.cols > 64)
+        throw input_error("Cram region '" + text + "': write 1 to 64 cells, rows of equal length joined by '/'");
+      t.cells = board(t.rows, t.cols).parse(text);
+      for (const cram_region& r : region_parts(t.rows, t.cols, t.cells))
+        if (r.cells() >= 2) t.parts.push_back(region_component(r));
+      return t;
+    }
     const std::size_t colon = raw.rfind(':');
     if (colon == std::string::npos || colon == 0)
       throw input_error("term '" + raw + "' is neither FILE:POSITION nor a Nim heap *n");
@@ -231,6 +256,13 @@ struct sum_solver::impl {
       if (options_of(k).second) t.parts.push_back(k);
     }
     return t;
+  }
+
+  /// The Cram ruleset on a rows x cols board (made once).
+  const cram& board(int rows, int cols) {
+    auto it = region_boards.find(rows * 64 + cols);
+    if (it == region_boards.end()) it = region_boards.emplace(rows * 64 + cols, cram(rows, cols)).first;
+    return it->second;
   }
 
   /// Where the file of component c stores it; throws input_error naming
@@ -263,6 +295,20 @@ struct sum_solver::impl {
         if (m) option_arena.push_back(pack(0, 0, m));
       }
       ci.options = static_cast<std::uint32_t>(n);
+    } else if (file_of(c) == kRegionFile) {
+      // No stored values: Grundy value on demand (grundy_of), no misère value or genus.
+      const cram_region r = cram_region_of_key(c & ((std::uint64_t{1} << 56) - 1));
+      ci.first_option = static_cast<std::uint32_t>(option_arena.size());
+      for (const domino_move& m : board(r.rows, r.cols).moves(r.mask)) {
+        const std::size_t head = option_arena.size();
+        option_arena.push_back(0);
+        for (const cram_region& p : region_parts(r.rows, r.cols, m.after))
+          if (p.cells() >= 2) {  // a single cell has no move: the game 0
+            option_arena.push_back(region_component(p));
+            ++option_arena[head];
+          }
+        ++ci.options;
+      }
     } else {
       sum_file& f = files[file_of(c)];
       const std::string text = f.drv->format(level_of(c), key_of(c));
@@ -297,8 +343,35 @@ struct sum_solver::impl {
     return {ci.first_option, ci.options};
   }
 
+  /// Cram regions of up to this many cells get their genus the first time a
+  /// shortcut asks (misère value searches of the region beside 0..7 heaps of
+  /// *2, every option searched); larger regions are searched without it.
+  static constexpr int kRegionGenusCells = 12;
+
+  /// Fills in the genus of a Cram region component (no-op for others).
+  void region_genus(component c) {
+    if (file_of(c) != kRegionFile) return;
+    component_info& ci = info_of(c);
+    if (ci.genus_tried) return;
+    ci.genus_tried = true;
+    if (cram_region_of_key(c & ((std::uint64_t{1} << 56) - 1)).cells() > kRegionGenusCells) return;
+    genus gn;
+    gn.g = static_cast<unsigned>(grundy_of(c));
+    std::vector<component> s{c};
+    for (int k = 0; k <= 7; ++k) {
+      gn.run.push_back(misere_value(s));
+      s.insert(s.begin(), pack(0, 0, 2));  // heaps sort first
+    }
+    component_info& done = info_of(c);
+    for (int k = 0; k < 8; ++k) done.run[k] = static_cast<std::uint8_t>(gn.run[static_cast<std::size_t>(k)]);
+    done.has_run = true;
+    done.misere = static_cast<std::int16_t>(gn.run[0]);
+    done.kind = !gn.tame() ? shape::wild : gn.settle_index() == 0 ? shape::firm : shape::fickle;
+  }
+
   /// True when c and every position it can reach are tame.
   bool hereditarily_tame(component c) {
+    region_genus(c);
     component_info& ci = info_of(c);
     if (ci.hereditary == heredity::tame) return true;
     if (ci.hereditary != heredity::unknown) return false;
@@ -324,10 +397,10 @@ struct sum_solver::impl {
   /// The theorems of sum_solver's docstring: 1 = the mover wins, 0 = loses,
   /// -1 = no shortcut applies. `s` is sorted, without terminal components.
   int shortcut(const component* s, std::size_t n) {
-    if (n == 1) {
-      const component_info& ci = info_of(s[0]);
+    for (std::size_t i = 0; i < n; ++i) region_genus(s[i]);
+    if (n == 1 && info_of(s[0]).misere >= 0) {
       ++st.by_value;
-      return ci.misere != 0;
+      return info_of(s[0]).misere != 0;
     }
     // X beside k heaps of *2 (the sort puts heaps, file 0, first).
     std::size_t twos = 0;
@@ -420,15 +493,73 @@ struct sum_solver::impl {
     return s;
   }
 
+  /// Normal-play Grundy value of c: stored, a heap's size, or for a Cram
+  /// region the mex of its options' nim-sums (computed once).
+  std::uint64_t grundy_of(component c) {
+    if (file_of(c) == 0) return key_of(c);
+    component_info& ci = info_of(c);
+    if (ci.grundy >= 0) return static_cast<std::uint64_t>(ci.grundy);
+    std::vector<bool> seen(ci.options + 1, false);
+    std::uint32_t at = ci.first_option;
+    for (std::uint32_t k = 0; k < ci.options; ++k) {
+      std::uint64_t x = 0;
+      const std::uint64_t parts = option_arena[at];
+      for (std::uint64_t j = 0; j < parts; ++j) x ^= grundy_of(option_arena[at + 1 + j]);
+      if (x < seen.size()) seen[x] = true;
+      at += 1 + static_cast<std::uint32_t>(parts);
+    }
+    std::uint64_t g = 0;
+    while (seen[g]) ++g;
+    info_of(c).grundy = static_cast<std::int64_t>(g);
+    return g;
+  }
+
   std::uint64_t nim_sum(const std::vector<component>& s) {
     std::uint64_t x = 0;
-    for (component c : s) x ^= file_of(c) == 0 ? key_of(c) : static_cast<std::uint64_t>(info_of(c).grundy);
+    for (component c : s) x ^= grundy_of(c);
     return x;
   }
 
   bool misere_win_of(std::vector<component> s) {
     std::sort(s.begin(), s.end());
     return win(s);
+  }
+
+  struct parts_hash {
+    std::size_t operator()(const std::vector<component>& k) const {
+      std::uint64_t h = k.size();
+      for (component x : k) {
+        h ^= x + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+        h *= 0xff51afd7ed558ccdull;
+      }
+      return static_cast<std::size_t>(h ^ (h >> 31));
+    }
+  };
+  std::unordered_map<std::vector<component>, std::uint8_t, parts_hash> value_memo;
+
+  /// Misère Grundy value of the sum s (sorted, without terminal components).
+  unsigned misere_value(const std::vector<component>& s) {
+    if (s.empty()) return 1;
+    auto it = value_memo.find(s);
+    if (it != value_memo.end()) return it->second;
+    std::vector<bool> seen(256, false);
+    std::vector<component> next;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+      if (i > 0 && s[i] == s[i - 1]) continue;
+      const auto [first, count] = options_of(s[i]);
+      std::uint32_t at = first;
+      for (std::uint32_t k = 0; k < count; ++k) {
+        child(s, i, at, next);
+        const unsigned v = misere_value(next);
+        if (v < 256) seen[v] = true;
+        at += 1 + static_cast<std::uint32_t>(option_arena[at]);
+      }
+    }
+    unsigned v = 0;
+    while (v < 256 && seen[v]) ++v;
+    if (v > 255) throw resource_error("a misère Grundy value past 255");
+    value_memo.emplace(s, static_cast<std::uint8_t>(v));
+    return v;
   }
 
   sum_answer solve(const std::vector<std::string>& raw) {
@@ -463,6 +594,16 @@ struct sum_solver::impl {
         }
         continue;
       }
+      if (t.file == kRegionFile) {
+        const cram& b = board(t.rows, t.cols);
+        for (const domino_move& m : b.moves(t.cells)) {
+          std::vector<component> s = rest;
+          for (const cram_region& r : region_parts(t.rows, t.cols, m.after))
+            if (r.cells() >= 2) s.push_back(region_component(r));
+          consider(b.move_name(m), b.format(m.after), s);
+        }
+        continue;
+      }
       const sum_file& f = files[t.file];
       for (const option_ref& o : f.drv->options(t.ref)) {
         std::vector<component> s = rest;
@@ -489,6 +630,19 @@ bool sum_solver::misere_win(const std::vector<std::string>& terms) {
   return impl_->misere_win_of(impl_->all_parts(impl_->parse_terms(terms), terms.size()));
 }
 
+std::vector<std::uint64_t> sum_solver::components_of(const std::string& term) { return impl_->parse_term(term).parts; }
+
+bool sum_solver::misere_win_of(std::vector<std::uint64_t> components) {
+  return impl_->misere_win_of(std::move(components));
+}
+
+unsigned sum_solver::misere_value_of(std::vector<std::uint64_t> components) {
+  std::sort(components.begin(), components.end());
+  return impl_->misere_value(components);
+}
+
+std::uint64_t sum_solver::grundy_of(const std::vector<std::uint64_t>& components) { return impl_->nim_sum(components); }
+
 sum_stats sum_solver::stats() const {
   sum_stats s = impl_->st;
   s.memo_entries = impl_->memo.entries();
@@ -496,7 +650,7 @@ sum_stats sum_solver::stats() const {
 }
 
 std::size_t sum_solver::memory_bytes() const {
-  return impl_->memo.bytes() + impl_->option_arena.capacity() * sizeof(component) +
+  return impl_->memo.bytes() + impl_->option_arena.capacity() * sizeof(component) + impl_->value_memo.size() * 64 +
          impl_->info.size() * (sizeof(component_info) + 3 * sizeof(void*));
 }
 

@@ -56,7 +56,8 @@ struct sum_stats {
 
 /// Solves disjunctive sums. A term is `FILE:POSITION` (a position of an
 /// impartial tablebase: Cram, octal games, Row Impartial Terminus, ...;
-/// different files may be mixed) or `*n` (a Nim heap of n).
+/// different files may be mixed), `*n` (a Nim heap of n), or `cram:POSITION`
+/// (a Cram position with no table, see components_of).
 ///
 /// Normal play: the outcome is P exactly when the nim-sum of the components'
 /// Grundy values is 0 (Sprague-Grundy theorem, Winning Ways ch. 2).
@@ -97,6 +98,22 @@ class sum_solver {
   /// True when the player to move wins the misère sum of `terms` (throws as
   /// solve does). No winning moves are listed.
   bool misere_win(const std::vector<std::string>& terms);
+  /// The components `term` stands for (as solve reads it; those with no
+  /// option left out), as codes for the functions below. A term
+  /// `cram:POSITION` is a Cram position on its own board with no table: its
+  /// connected regions (cgtb/cram_region.hpp), searched without stored values.
+  std::vector<std::uint64_t> components_of(const std::string& term);
+  /// True when the player to move wins the misère sum of these components.
+  bool misere_win_of(std::vector<std::uint64_t> components);
+  /// Misère Grundy value of the sum of these components (the mex rule with
+  /// value 1 for a sum with no move; Winning Ways ch. 13). Every option is
+  /// searched: dearer than misere_win_of.
+  unsigned misere_value_of(std::vector<std::uint64_t> components);
+  /// Normal-play Grundy value of the sum (the nim-sum of the components').
+  std::uint64_t grundy_of(const std::vector<std::uint64_t>& components);
+  /// The code of a Nim heap of n (n >= 1).
+  static std::uint64_t heap_code(std::uint64_t n) { return n; }
+
   /// Counters since the solver was made.
   sum_stats stats() const;
   /// Bytes the memo and the component cache hold now.

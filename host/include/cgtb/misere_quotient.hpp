@@ -1,0 +1,55 @@
+// How many misère-distinguishable classes small Cram regions form
+// (`cgtb quotient cram`, docs/misere.md).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace cgtb {
+
+/// One class of regions that no test sum told apart.
+struct region_class {
+  std::string representative;  ///< its smallest member: fewest cells, then least canonical key ("" = no cell)
+  int cells = 0;               ///< the representative's empty cells
+  std::uint64_t members = 0;
+  std::string genus;  ///< the representative's genus symbol (Winning Ways ch. 13)
+  bool tame = false;
+};
+
+/// Result of cram_region_classes.
+struct region_classes_report {
+  int max_cells = 0, company = 0;
+  std::uint64_t regions =
+      0;                    ///< the set: every connected region of 1..max_cells cells up to symmetry, and the empty one
+  std::uint64_t tests = 0;  ///< test sums applied (of tests_total)
+  std::uint64_t tests_total = 0;      ///< every test sum of up to `company` regions
+  bool sampled = false;               ///< the tests of `company` regions were a random sample
+  std::uint64_t sums = 0;             ///< misère outcomes computed
+  std::vector<region_class> classes;  ///< by the representative's cells, then key
+  double seconds = 0;
+  std::size_t memory_bytes = 0;  ///< the search's memo and caches at the end
+};
+
+/// The bounded misère classes of Cram regions: two regions of the set are in
+/// one class when every misère sum of either with up to `company` further
+/// regions of the set has the same outcome. Found by partition refinement:
+/// the classes start as one; each test sum T (none, then each region, then
+/// each pair, ...) splits every class of two or more by the outcome of
+/// R + T; the work stops when every class is a single region. The count is
+/// a lower bound on the number of elements of the misère quotient (Plambeck
+/// and Siegel, "Misère quotients for impartial games", J. Combin. Theory A
+/// 115 (2008)) that the regions take: regions the tests separate differ in
+/// the quotient, and regions they do not may still differ in a larger sum.
+/// With sample > 0, the tests of `company` regions are `sample` multisets
+/// drawn at random (seeded by `seed`) instead of all of them; the tests of
+/// fewer regions are all applied. The count is then a lower bound on the
+/// bounded count too. `progress` gets a line every few seconds (may be
+/// empty). Throws input_error for max_cells outside 1..12 or company outside
+/// 0..3.
+region_classes_report cram_region_classes(int max_cells, int company, std::uint64_t sample = 0, std::uint64_t seed = 1,
+                                          const std::function<void(const std::string&)>& progress = {});
+
+}  // namespace cgtb

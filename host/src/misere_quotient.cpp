@@ -1,0 +1,135 @@
+// Bounded misère classes of Cram regions (cgtb/misere_quotient.hpp).
+#include "cgtb/misere_quotient.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <random>
+
+#include "cgtb/cram_region.hpp"
+#include "cgtb/error.hpp"
+#include "cgtb/genus.hpp"
+#include "cgtb/misere_sum.hpp"
+
+namespace cgtb {
+
+region_classes_report cram_region_classes(int max_cells, int company, std::uint64_t sample, std::uint64_t seed,
+                                          const std::function<void(const std::string&)>& progress) {
+  if (max_cells < 1 || max_cells > 12) throw input_error("--max-cells must be 1 to 12");
+  if (company < 0 || company > 3) throw input_error("--company must be 0 to 3");
+  const auto t0 = std::chrono::steady_clock::now();
+  auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
+
+  std::vector<cram_region> regions{cram_region{}};  // the empty region first
+  for (const cram_region& r : free_polyominoes(max_cells)) regions.push_back(r);
+  sum_settings set;
+  set.normal = false;
+  set.winning_moves = false;
+  sum_solver solver(set);
+  std::vector<std::vector<std::uint64_t>> codes;
+  for (const cram_region& r : regions)
+    codes.push_back(r.cells() ? solver.components_of("cram:" + r.text()) : std::vector<std::uint64_t>());
+
+  region_classes_report rep;
+  rep.max_cells = max_cells;
+  rep.company = company;
+  rep.regions = regions.size();
+  const std::size_t m = regions.size();
+  // Test sums of k regions: C(m + k - 1, k) multisets.
+  auto multisets = [&](int k) {
+    double n = 1;
+    for (int i = 0; i < k; ++i) n = n * static_cast<double>(m + static_cast<std::size_t>(i)) / (i + 1);
+    return static_cast<std::uint64_t>(n + 0.5);
+  };
+  for (int k = 0; k <= company; ++k) rep.tests_total += multisets(k);
+
+  std::vector<std::vector<std::size_t>> classes(1);
+  for (std::size_t i = 0; i < m; ++i) classes[0].push_back(i);
+  std::vector<std::size_t> active{0};  // classes of two or more regions
+  double next_report = 5;
+  std::vector<std::size_t> test;  // indices into regions, nondecreasing
+  auto apply = [&] {
+    std::vector<std::uint64_t> tail;
+    for (std::size_t i : test) tail.insert(tail.end(), codes[i].begin(), codes[i].end());
+    std::vector<std::size_t> still;
+    for (std::size_t c : active) {
+      std::vector<std::size_t> win, lose;
+      for (std::size_t r : classes[c]) {
+        std::vector<std::uint64_t> s = codes[r];
+        s.insert(s.end(), tail.begin(), tail.end());
+        (solver.misere_win_of(s) ? win : lose).push_back(r);
+        ++rep.sums;
+      }
+      if (win.empty() || lose.empty()) {
+        still.push_back(c);
+        continue;
+      }
+      classes[c] = win;
+      classes.push_back(lose);
+      if (win.size() > 1) still.push_back(c);
+      if (lose.size() > 1) still.push_back(classes.size() - 1);
+    }
+    active.swap(still);
+    ++rep.tests;
+    if (progress && seconds() > next_report) {
+      next_report = seconds() + 5;
+      std::size_t open = 0;
+      for (std::size_t c : active) open += classes[c].size();
+      char line[200];
+      std::snprintf(line, sizeof line, "test %llu of %llu: %zu classes, %zu regions in classes still open; %.0f s",
+                    static_cast<unsigned long long>(rep.tests), static_cast<unsigned long long>(rep.tests_total),
+                    classes.size(), open, seconds());
+      progress(line);
+    }
+  };
+  // Every multiset of k regions, in lexicographic order, while a class is open.
+  auto every_test_of = [&](int k) {
+    test.assign(static_cast<std::size_t>(k), 0);
+    while (!active.empty()) {
+      apply();
+      int i = k - 1;  // the next nondecreasing tuple
+      while (i >= 0 && test[static_cast<std::size_t>(i)] == m - 1) --i;
+      if (i < 0) return;
+      const std::size_t v = ++test[static_cast<std::size_t>(i)];
+      for (int j = i + 1; j < k; ++j) test[static_cast<std::size_t>(j)] = v;
+    }
+  };
+  rep.sampled = sample > 0 && company > 0;
+  for (int k = 0; k <= (rep.sampled ? company - 1 : company); ++k) every_test_of(k);
+  std::mt19937_64 rng(seed);
+  for (std::uint64_t t = 0; rep.sampled && t < sample && !active.empty(); ++t) {
+    test.assign(static_cast<std::size_t>(company), 0);
+    for (auto& x : test) x = static_cast<std::size_t>(rng() % m);
+    std::sort(test.begin(), test.end());
+    apply();
+  }
+
+  std::vector<std::size_t> order;  // each class's smallest member (regions are by cells, then key)
+  for (const auto& c : classes) order.push_back(*std::min_element(c.begin(), c.end()));
+  std::vector<std::size_t> by_rep(classes.size());
+  for (std::size_t i = 0; i < by_rep.size(); ++i) by_rep[i] = i;
+  std::sort(by_rep.begin(), by_rep.end(), [&](std::size_t a, std::size_t b) { return order[a] < order[b]; });
+  for (std::size_t ci : by_rep) {
+    const auto& c = classes[ci];
+    region_class rc;
+    const std::size_t r = order[ci];
+    rc.representative = regions[r].text();
+    rc.cells = regions[r].cells();
+    rc.members = c.size();
+    genus gn;
+    gn.g = static_cast<unsigned>(solver.grundy_of(codes[r]));
+    for (int k = 0; k <= 7; ++k) {
+      std::vector<std::uint64_t> s = codes[r];
+      for (int j = 0; j < k; ++j) s.push_back(sum_solver::heap_code(2));
+      gn.run.push_back(solver.misere_value_of(s));
+    }
+    rc.genus = gn.symbol();
+    rc.tame = gn.tame();
+    rep.classes.push_back(rc);
+  }
+  rep.seconds = seconds();
+  rep.memory_bytes = solver.memory_bytes();
+  return rep;
+}
+
+}  // namespace cgtb
