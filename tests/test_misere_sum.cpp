@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <random>
@@ -364,6 +365,85 @@ TEST_F(MisereSum, CliAnswersJsonLinesFromStdinAndRefusesPartizanTables) {
 // ------------------------------------------------------ Cram regions, no table
 
 namespace {
+
+// ------------------------------------------ "Cram with the last move losing"
+
+/// Every Nim position of up to `heaps` heaps of 1..`size` counters, as terms.
+std::vector<std::vector<std::string>> nim_positions(int heaps, int size) {
+  std::vector<std::vector<std::string>> out{{}};
+  std::vector<int> h;
+  std::function<void(int)> grow = [&](int from) {
+    if (static_cast<int>(h.size()) == heaps) return;
+    for (int v = from; v <= size; ++v) {
+      h.push_back(v);
+      std::vector<std::string> t;
+      for (int x : h) t.push_back("*" + std::to_string(x));
+      out.push_back(t);
+      grow(v);
+      h.pop_back();
+    }
+  };
+  grow(1);
+  return out;
+}
+
+std::vector<std::string> joined(std::vector<std::string> a, const std::vector<std::string>& b) {
+  a.insert(a.end(), b.begin(), b.end());
+  if (a.empty()) a.push_back("*0");
+  return a;
+}
+
+// The essay's section "What tame buys, tested in wild company": 3 x 4 and
+// 2 x 7 may be replaced by one counter and the strip of four by *2 beside
+// nothing, the strip of ten and the wild ten-square region of 3 x 4, with
+// small Nim positions; replacing 3 x 4 by nothing or the strip by *3 fails.
+TEST_F(MisereSum, Seed004SubstitutionInWildCompany) {
+  cgtb_test::temp_dir dir;
+  const std::string strip4 = dir.file("cram-1x4.cgtb");
+  cgtb_test::build_cram(1, 4, "all", strip4);
+  const std::string b34 = boards_[static_cast<std::size_t>(board_index(3, 4))].path;
+  const std::string b27 = boards_[static_cast<std::size_t>(board_index(2, 7))].path;
+  const std::string b110 = boards_[static_cast<std::size_t>(board_index(1, 10))].path;
+  const std::vector<std::vector<std::string>> companies{{}, {b110 + ":.........."}, {b34 + ":..../##../...."}};
+  const auto nims = nim_positions(2, 3);
+  ASSERT_EQ(nims.size(), 10u);
+  cgtb::sum_solver solver;
+  auto disagreements = [&](const std::string& board, const std::vector<std::string>& replacement) {
+    int d = 0;
+    for (const auto& c : companies)
+      for (const auto& n : nims)
+        d += solver.misere_win(joined(joined({board}, c), n)) != solver.misere_win(joined(joined(replacement, c), n));
+    return d;
+  };
+  EXPECT_EQ(disagreements(b34 + ":..../..../....", {"*1"}), 0);
+  EXPECT_EQ(disagreements(b27 + ":......./.......", {"*1"}), 0);
+  EXPECT_EQ(disagreements(strip4 + ":....", {"*2"}), 0);
+  EXPECT_GT(disagreements(b34 + ":..../..../....", {}), 0);
+  EXPECT_GT(disagreements(strip4 + ":....", {"*3"}), 0);
+}
+
+// The essay: every Nim position of up to three heaps of up to seven (119
+// besides the empty one) disagrees with 3 x 6 and with 4 x 5 in at least one
+// of the 56 misère sums with up to three further heaps of up to five.
+TEST(MisereSumSeed004, ThreeBySixAndFourByFiveAreNoDisguisedNimPosition) {
+  cgtb_test::temp_dir dir;
+  const auto tests = nim_positions(3, 5), candidates = nim_positions(3, 7);
+  ASSERT_EQ(tests.size(), 56u);
+  ASSERT_EQ(candidates.size(), 120u);
+  cgtb::sum_solver solver;
+  for (auto [rows, cols] : std::vector<std::pair<int, int>>{{3, 6}, {4, 5}}) {
+    const std::string path = dir.file("cram-" + board_text(rows, cols) + ".cgtb");
+    cgtb_test::build_cram(rows, cols, "all", path);
+    const std::string board = path + ":" + cram_text(cram_reference(rows, cols), cram_reference(rows, cols).full());
+    std::vector<bool> with_board;
+    for (const auto& t : tests) with_board.push_back(solver.misere_win(joined({board}, t)));
+    for (const auto& c : candidates) {
+      int d = 0;
+      for (std::size_t i = 0; i < tests.size(); ++i) d += solver.misere_win(joined(c, tests[i])) != with_board[i];
+      EXPECT_GT(d, 0) << board_text(rows, cols) << " agrees with a Nim position of " << c.size() << " heaps";
+    }
+  }
+}
 
 /// Connected parts of `mask` on a board, by a flood fill cell by cell.
 std::vector<std::uint64_t> reference_parts(const cram_reference& b, std::uint64_t mask) {

@@ -1,5 +1,5 @@
 // `cgtb classify FILE`: the Conway-Gurvich-Ho classification of an impartial
-// tablebase (cgtb/classify.hpp; seed 003, section 2B).
+// tablebase (cgtb/classify.hpp; the Row Impartial Terminus paper, section 2B).
 #include <cxxopts.hpp>
 #include <iostream>
 

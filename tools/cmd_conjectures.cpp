@@ -1,7 +1,6 @@
-// `cgtb conjectures`: the conjectures of seed 001 checked over whole families
-// of scoring octal games in parallel (cgtb/conjectures.hpp): Conjecture 3.1.1
-// with Lemma 3.1.1 (subtraction sets), Conjecture 3.1.2 (taking-no-breaking
-// codes), Conjecture 4.2.3 (selective vs disjunctive sum).
+// `cgtb conjectures`: the conjectures of Stewart's thesis (Scoring Play Combinatorial Games) checked over whole
+// families of scoring octal games in parallel (cgtb/conjectures.hpp): Conjecture 3.1.1 with Lemma 3.1.1 (subtraction
+// sets), Conjecture 3.1.2 (taking-no-breaking codes), Conjecture 4.2.3 (selective vs disjunctive sum).
 #include <omp.h>
 
 #include <chrono>

@@ -1,5 +1,5 @@
 // `cgtb intervals FILE`: the safe pile sizes at move 1 of a Blocking Nim
-// tablebase as maximal intervals (seed 002, Theorem 1 describes them as a
+// tablebase as maximal intervals ("Dynamic One-Pile Blocking Nim", Theorem 1 describes them as a
 // union of intervals [A_k, B_k - 1]).
 #include <cxxopts.hpp>
 #include <iostream>

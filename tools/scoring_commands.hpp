@@ -1,4 +1,4 @@
-// Subcommands of `cgtb` for scoring play (seed 001 chapters 3-4): table,
+// Subcommands of `cgtb` for scoring play (Stewart's thesis, chapters 3-4): table,
 // period and conjectures. Each takes the arguments after the command name
 // (argv[0] is the command) and returns the exit status; bad input throws
 // cgtb::input_error.
