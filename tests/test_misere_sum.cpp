@@ -539,7 +539,10 @@ TEST_F(MisereSum, CramRegionTermsAgreeWithBruteForceAndWithTheTables) {
 // sum searched by the reference.
 TEST(CramRegions, BoundedClassesMatchABruteForcePartition) {
   const int n = 5;
-  const cgtb::region_classes_report rep = cgtb::cram_region_classes(n, 2);
+  cgtb::region_classes_options opt;
+  opt.max_cells = n;
+  opt.check = 2000;
+  const cgtb::region_classes_report rep = cgtb::cram_region_classes(opt);
   brute_sum ref;
   std::vector<ref_component> regions{{-1, 0}};  // the empty region: a heap of 0
   for (const auto& r : cgtb::free_polyominoes(n)) {
@@ -547,6 +550,12 @@ TEST(CramRegions, BoundedClassesMatchABruteForcePartition) {
     regions.push_back({static_cast<int>(ref.boards.size()) - 1, r.mask});
   }
   ASSERT_EQ(rep.regions, regions.size());
+  // Nothing below ten cells is wild: the set's quotient is misère Nim's T2,
+  // and its prediction agrees with a search without shortcuts.
+  EXPECT_TRUE(rep.hereditarily_tame);
+  EXPECT_FALSE(rep.quotient.empty());
+  EXPECT_EQ(rep.checked, 2000u);
+  EXPECT_EQ(rep.check_agreed, rep.checked);
   const std::size_t m = regions.size();
   std::vector<std::vector<ref_component>> tests{{}};
   for (std::size_t i = 0; i < m; ++i) {

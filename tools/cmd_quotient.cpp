@@ -28,6 +28,8 @@ int cmd_quotient(int argc, char** argv) {
       "sample", "test with N random multisets of K regions (after every smaller test) instead of all",
       cxxopts::value<std::uint64_t>()->default_value("0"))("seed", "seed of --sample",
                                                            cxxopts::value<std::uint64_t>()->default_value("1"))(
+      "check", "compare the quotient's prediction with a search on N random sums of 1-4 regions",
+      cxxopts::value<std::uint64_t>()->default_value("10000"))(
       "list", "list every class: representative, cells, members, genus")("json", "one JSON object")(
       "q,quiet", "no progress lines");
   o.parse_positional({"game"});
@@ -38,11 +40,15 @@ int cmd_quotient(int argc, char** argv) {
                       "' is not available)");
   if (!r.unmatched().empty()) throw input_error("unexpected argument '" + r.unmatched()[0] + "'");
   const bool progress = !r.count("quiet") && isatty(2);
-  const region_classes_report rep =
-      cram_region_classes(r["max-cells"].as<int>(), r["company"].as<int>(), r["sample"].as<std::uint64_t>(),
-                          r["seed"].as<std::uint64_t>(), [&](const std::string& line) {
-                            if (progress) std::cerr << "[cgtb] " << line << "\n";
-                          });
+  region_classes_options opt;
+  opt.max_cells = r["max-cells"].as<int>();
+  opt.company = r["company"].as<int>();
+  opt.sample = r["sample"].as<std::uint64_t>();
+  opt.seed = r["seed"].as<std::uint64_t>();
+  opt.check = r["check"].as<std::uint64_t>();
+  const region_classes_report rep = cram_region_classes(opt, [&](const std::string& line) {
+    if (progress) std::cerr << "[cgtb] " << line << "\n";
+  });
   std::uint64_t tame = 0;
   for (const auto& c : rep.classes) tame += c.tame;
   if (r.count("json")) {
@@ -57,14 +63,22 @@ int cmd_quotient(int argc, char** argv) {
     j["tests_total"] = rep.tests_total;
     j["sampled"] = rep.sampled;
     j["sums"] = rep.sums;
+    j["hereditarily_tame"] = rep.hereditarily_tame;
+    j["max_grundy"] = rep.max_grundy;
+    j["quotient"] = rep.quotient;
+    j["checked"] = rep.checked;
+    j["check_agreed"] = rep.check_agreed;
     j["seconds"] = rep.seconds;
     nlohmann::ordered_json list = nlohmann::ordered_json::array();
-    for (const auto& c : rep.classes)
+    for (std::size_t i = 0; i < rep.classes.size(); ++i) {
+      const auto& c = rep.classes[i];
       list.push_back({{"representative", c.representative},
                       {"cells", c.cells},
                       {"members", c.members},
                       {"genus", c.genus},
-                      {"tame", c.tame}});
+                      {"tame", c.tame},
+                      {"element", i < rep.elements.size() ? rep.elements[i] : std::string()}});
+    }
     j["class_list"] = list;
     std::cout << json_text(j) << "\n";
     return 0;
@@ -80,13 +94,27 @@ int cmd_quotient(int argc, char** argv) {
             << rep.classes.size() << " classes (" << tame
             << " with a tame representative); a lower bound on the misere quotient elements these regions take"
             << (rep.sampled ? ", and on the bounded count" : "") << "\n";
+  if (!rep.quotient.empty()) {
+    std::cout << "every region is hereditarily tame, Grundy values up to " << rep.max_grundy
+              << ": the set's misere quotient is " << rep.quotient << "\n";
+    if (rep.checked)
+      std::cout << "check: the quotient's prediction equals the searched outcome on " << rep.check_agreed << " of "
+                << rep.checked << " random sums of 1-4 regions\n";
+  } else {
+    std::cout << (rep.hereditarily_tame ? "every region is hereditarily tame, but Grundy values reach "
+                                        : "some region is wild or has a wild follower")
+              << (rep.hereditarily_tame ? std::to_string(rep.max_grundy) : std::string())
+              << ": no quotient presentation is computed\n";
+  }
   if (r.count("list")) {
-    std::cout << "\n  class  cells  members  genus           representative\n";
-    std::size_t i = 0;
-    for (const auto& c : rep.classes)
-      std::cout << "  " << std::setw(5) << ++i << "  " << std::setw(5) << c.cells << "  " << std::setw(7) << c.members
-                << "  " << std::left << std::setw(14) << (c.genus + (c.tame ? "" : " wild")) << std::right << "  "
+    std::cout << "\n  class  cells  members  genus           element  representative\n";
+    for (std::size_t i = 0; i < rep.classes.size(); ++i) {
+      const auto& c = rep.classes[i];
+      std::cout << "  " << std::setw(5) << i + 1 << "  " << std::setw(5) << c.cells << "  " << std::setw(7) << c.members
+                << "  " << std::left << std::setw(14) << (c.genus + (c.tame ? "" : " wild")) << "  " << std::setw(7)
+                << (i < rep.elements.size() ? rep.elements[i] : "-") << std::right << "  "
                 << (c.representative.empty() ? "(empty)" : c.representative) << "\n";
+    }
   }
   return 0;
 }

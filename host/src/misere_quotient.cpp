@@ -13,8 +13,38 @@
 
 namespace cgtb {
 
-region_classes_report cram_region_classes(int max_cells, int company, std::uint64_t sample, std::uint64_t seed,
+namespace {
+
+/// An element a^alpha b^beta of T2 = <a, b | a^2 = 1, b^3 = b>.
+struct t2_element {
+  int alpha = 0, beta = 0;  // alpha in 0..1, beta in 0..2
+  t2_element operator*(t2_element o) const {
+    const int s = beta + o.beta;  // b^3 = b: b^3 -> b, b^4 -> b^2
+    return {alpha ^ o.alpha, s <= 2 ? s : s - 2};
+  }
+  bool p_portion() const { return (alpha == 1 && beta == 0) || (alpha == 0 && beta == 2); }
+  std::string name() const {
+    std::string s = alpha ? "a" : "";
+    if (beta) s += beta == 1 ? "b" : "b^2";
+    return s.empty() ? "1" : s;
+  }
+};
+
+/// The element of the Nim position of a tame genus with Grundy value <= 3:
+/// fickle 0^{120} is 1 and 1^{031} is a; firm n^{n,n^2} is *n (b for 2, ab for
+/// 3), b^2 for 0^{02} (*2 + *2) and ab^2 for 1^{13} (*3 + *2).
+t2_element element_of(const genus& gn) {
+  const bool firm = gn.settle_index() == 0;
+  if (!firm) return {static_cast<int>(gn.g & 1), 0};
+  return {static_cast<int>(gn.g & 1), gn.g >= 2 ? 1 : 2};
+}
+
+}  // namespace
+
+region_classes_report cram_region_classes(const region_classes_options& opt,
                                           const std::function<void(const std::string&)>& progress) {
+  const int max_cells = opt.max_cells, company = opt.company;
+  const std::uint64_t sample = opt.sample, seed = opt.seed;
   if (max_cells < 1 || max_cells > 12) throw input_error("--max-cells must be 1 to 12");
   if (company < 0 || company > 3) throw input_error("--company must be 0 to 3");
   const auto t0 = std::chrono::steady_clock::now();
@@ -109,6 +139,7 @@ region_classes_report cram_region_classes(int max_cells, int company, std::uint6
   std::vector<std::size_t> by_rep(classes.size());
   for (std::size_t i = 0; i < by_rep.size(); ++i) by_rep[i] = i;
   std::sort(by_rep.begin(), by_rep.end(), [&](std::size_t a, std::size_t b) { return order[a] < order[b]; });
+  std::vector<genus> class_genus;
   for (std::size_t ci : by_rep) {
     const auto& c = classes[ci];
     region_class rc;
@@ -126,6 +157,45 @@ region_classes_report cram_region_classes(int max_cells, int company, std::uint6
     rc.genus = gn.symbol();
     rc.tame = gn.tame();
     rep.classes.push_back(rc);
+    class_genus.push_back(gn);
+  }
+
+  // Hereditary tameness of the whole set, and then its quotient.
+  rep.hereditarily_tame = true;
+  std::vector<t2_element> element(m);
+  for (std::size_t r = 0; r < m; ++r) {
+    for (std::uint64_t c : codes[r]) rep.hereditarily_tame = rep.hereditarily_tame && solver.hereditarily_tame(c);
+    rep.max_grundy = std::max<unsigned>(rep.max_grundy, static_cast<unsigned>(solver.grundy_of(codes[r])));
+  }
+  if (rep.hereditarily_tame && rep.max_grundy <= 3) {
+    rep.quotient = "T2 = <a, b | a^2 = 1, b^3 = b>, order 6, P-portion {a, b^2}";
+    for (const genus& gn : class_genus) rep.elements.push_back(element_of(gn).name());
+    for (std::size_t r = 0; r < m; ++r) {
+      genus gn;
+      gn.g = static_cast<unsigned>(solver.grundy_of(codes[r]));
+      for (int k = 0; k <= 7; ++k) {
+        std::vector<std::uint64_t> s = codes[r];
+        for (int j = 0; j < k; ++j) s.push_back(sum_solver::heap_code(2));
+        gn.run.push_back(solver.misere_value_of(s));
+      }
+      element[r] = element_of(gn);
+    }
+    sum_settings plain = set;
+    plain.shortcuts = false;
+    sum_solver searcher(plain);
+    std::mt19937_64 pick(seed + 1);
+    for (std::uint64_t t = 0; t < opt.check; ++t) {
+      const int n = 1 + static_cast<int>(pick() % 4);
+      std::vector<std::uint64_t> s;
+      t2_element x;
+      for (int i = 0; i < n; ++i) {
+        const std::size_t r = 1 + static_cast<std::size_t>(pick() % (m - 1));
+        s.insert(s.end(), codes[r].begin(), codes[r].end());
+        x = x * element[r];
+      }
+      ++rep.checked;
+      rep.check_agreed += searcher.misere_win_of(s) == !x.p_portion();
+    }
   }
   rep.seconds = seconds();
   rep.memory_bytes = solver.memory_bytes();

@@ -641,6 +641,8 @@ unsigned sum_solver::misere_value_of(std::vector<std::uint64_t> components) {
   return impl_->misere_value(components);
 }
 
+bool sum_solver::hereditarily_tame(std::uint64_t component) { return impl_->hereditarily_tame(component); }
+
 std::uint64_t sum_solver::grundy_of(const std::vector<std::uint64_t>& components) { return impl_->nim_sum(components); }
 
 sum_stats sum_solver::stats() const {

@@ -31,6 +31,36 @@ struct region_classes_report {
   std::vector<region_class> classes;  ///< by the representative's cells, then key
   double seconds = 0;
   std::size_t memory_bytes = 0;  ///< the search's memo and caches at the end
+
+  /// Every region of the set is hereditarily tame (it and all its followers
+  /// have a tame genus). Then each plays, in every sum of such regions, like
+  /// the Nim position of its genus (Winning Ways ch. 13), and the quotient of
+  /// the set is misère Nim's on the heaps those positions use.
+  bool hereditarily_tame = false;
+  unsigned max_grundy = 0;  ///< the largest Grundy value of a region of the set
+  /// The quotient when it is T2 (hereditarily tame, Grundy values <= 3):
+  /// "<a, b | a^2 = 1, b^3 = b>", order 6, P-portion {a, b^2}, where *1 is a,
+  /// *2 is b and *3 is ab (Plambeck and Siegel, section on misère Nim);
+  /// empty otherwise.
+  std::string quotient;
+  std::vector<std::string> elements;            ///< each class's quotient element ("1", "a", "b", "ab", "b^2", "ab^2")
+  std::uint64_t checked = 0, check_agreed = 0;  ///< the check of the quotient (region_classes_options::check)
+};
+
+/// What cram_region_classes computes.
+struct region_classes_options {
+  int max_cells = 6;  ///< regions of 1..max_cells cells (1..12), and the empty one
+  int company = 2;    ///< test sums of up to this many further regions (0..3)
+  /// With sample > 0, the tests of `company` regions are `sample` multisets
+  /// drawn at random (seeded by `seed`) instead of all of them; the tests of
+  /// fewer regions are all applied. The count is then a lower bound on the
+  /// bounded count too.
+  std::uint64_t sample = 0, seed = 1;
+  /// When the quotient is found (region_classes_report::quotient), compare
+  /// its prediction (map each region to its element, multiply, read the
+  /// P-portion) with a search without shortcuts on this many random sums of
+  /// 1..4 regions of the set.
+  std::uint64_t check = 0;
 };
 
 /// The bounded misère classes of Cram regions: two regions of the set are in
@@ -43,13 +73,9 @@ struct region_classes_report {
 /// and Siegel, "Misère quotients for impartial games", J. Combin. Theory A
 /// 115 (2008)) that the regions take: regions the tests separate differ in
 /// the quotient, and regions they do not may still differ in a larger sum.
-/// With sample > 0, the tests of `company` regions are `sample` multisets
-/// drawn at random (seeded by `seed`) instead of all of them; the tests of
-/// fewer regions are all applied. The count is then a lower bound on the
-/// bounded count too. `progress` gets a line every few seconds (may be
-/// empty). Throws input_error for max_cells outside 1..12 or company outside
-/// 0..3.
-region_classes_report cram_region_classes(int max_cells, int company, std::uint64_t sample = 0, std::uint64_t seed = 1,
+/// `progress` gets a line every few seconds (may be empty). Throws
+/// input_error for max_cells outside 1..12 or company outside 0..3.
+region_classes_report cram_region_classes(const region_classes_options& opt,
                                           const std::function<void(const std::string&)>& progress = {});
 
 }  // namespace cgtb

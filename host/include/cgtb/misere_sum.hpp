@@ -111,6 +111,10 @@ class sum_solver {
   unsigned misere_value_of(std::vector<std::uint64_t> components);
   /// Normal-play Grundy value of the sum (the nim-sum of the components').
   std::uint64_t grundy_of(const std::vector<std::uint64_t>& components);
+  /// True when the component and every position it can reach have a tame
+  /// genus (stored, or computed for Cram regions of up to 12 cells); false
+  /// where no genus is known.
+  bool hereditarily_tame(std::uint64_t component);
   /// The code of a Nim heap of n (n >= 1).
   static std::uint64_t heap_code(std::uint64_t n) { return n; }
 
