@@ -19,7 +19,7 @@ bash tests/browser/run.sh build-test/cgtb  # the explorer page in headless Chrom
 
 # Sanitizers: any report fails the test that triggered it.
 slow='ReachableCli|BuildKilledMidWrite|CramWildShare|Determinism|^Resume\.|ReachableSampled|Seed004/CramCensus'
-slow+='|Seed004/CramOutcome|Seed004/Cram2x2kMisereOpenings|Domineering\.StartPositions'
+slow+='|Seed004/CramOutcome|Seed004/Cram2x2kMisereOpenings|Domineering\.StartPositions|MisereSumSeed004|MisereSum\.RandomSums'
 cmake -S . -B build-test-san -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCGTB_SANITIZE=ON -DCGTB_ENABLE_CUDA=OFF \
   -DCGTB_BUILD_TESTS=ON
 cmake --build build-test-san -j"$jobs"

@@ -63,6 +63,7 @@ int cmd_quotient(int argc, char** argv) {
     j["tests_total"] = rep.tests_total;
     j["sampled"] = rep.sampled;
     j["sums"] = rep.sums;
+    j["skipped"] = rep.skipped;
     j["hereditarily_tame"] = rep.hereditarily_tame;
     j["max_grundy"] = rep.max_grundy;
     j["quotient"] = rep.quotient;
@@ -89,8 +90,9 @@ int cmd_quotient(int argc, char** argv) {
             << " of " << rep.tests_total << " test sums applied"
             << (rep.sampled ? " (those of " + std::to_string(rep.company) + " regions a random sample)"
                             : std::string(rep.tests < rep.tests_total ? " (every class was one region)" : ""))
-            << ", " << rep.sums << " misere outcomes, " << std::fixed << std::setprecision(2) << rep.seconds << " s, "
-            << (rep.memory_bytes >> 20) << " MB\n"
+            << ", " << rep.sums << " misere outcomes searched (" << rep.skipped
+            << " test-class pairs settled by the tame rule), " << std::fixed << std::setprecision(2) << rep.seconds
+            << " s, " << (rep.memory_bytes >> 20) << " MB\n"
             << rep.classes.size() << " classes (" << tame
             << " with a tame representative); a lower bound on the misere quotient elements these regions take"
             << (rep.sampled ? ", and on the bounded count" : "") << "\n";

@@ -60,6 +60,21 @@ region_classes_report cram_region_classes(const region_classes_options& opt,
   for (const cram_region& r : regions)
     codes.push_back(r.cells() ? solver.components_of("cram:" + r.text()) : std::vector<std::uint64_t>());
 
+  // Each region's genus and hereditary tameness (a region of one cell or none
+  // is the game 0).
+  std::vector<genus> gen(regions.size());
+  std::vector<char> hered(regions.size());
+  for (std::size_t r = 0; r < regions.size(); ++r) {
+    gen[r].g = static_cast<unsigned>(solver.grundy_of(codes[r]));
+    for (int k = 0; k <= 7; ++k) {
+      std::vector<std::uint64_t> s = codes[r];
+      for (int j = 0; j < k; ++j) s.push_back(sum_solver::heap_code(2));
+      gen[r].run.push_back(solver.misere_value_of(s));
+    }
+    hered[r] = 1;
+    for (std::uint64_t c : codes[r]) hered[r] = hered[r] && solver.hereditarily_tame(c);
+  }
+
   region_classes_report rep;
   rep.max_cells = max_cells;
   rep.company = company;
@@ -76,13 +91,31 @@ region_classes_report cram_region_classes(const region_classes_options& opt,
   std::vector<std::vector<std::size_t>> classes(1);
   for (std::size_t i = 0; i < m; ++i) classes[0].push_back(i);
   std::vector<std::size_t> active{0};  // classes of two or more regions
+  // A class whose regions are all hereditarily tame with one genus: a test
+  // of hereditarily tame regions cannot split it (the tame rule gives every
+  // member the same outcome), so such tests skip it.
+  auto uniform = [&](const std::vector<std::size_t>& c) {
+    for (std::size_t r : c)
+      if (!hered[r] || gen[r].g != gen[c[0]].g || gen[r].run != gen[c[0]].run) return false;
+    return true;
+  };
+  std::vector<char> is_uniform{static_cast<char>(uniform(classes[0]))};
   double next_report = 5;
   std::vector<std::size_t> test;  // indices into regions, nondecreasing
   auto apply = [&] {
     std::vector<std::uint64_t> tail;
-    for (std::size_t i : test) tail.insert(tail.end(), codes[i].begin(), codes[i].end());
+    bool tame_test = true;
+    for (std::size_t i : test) {
+      tail.insert(tail.end(), codes[i].begin(), codes[i].end());
+      tame_test = tame_test && hered[i];
+    }
     std::vector<std::size_t> still;
     for (std::size_t c : active) {
+      if (tame_test && is_uniform[c]) {
+        still.push_back(c);
+        ++rep.skipped;
+        continue;
+      }
       std::vector<std::size_t> win, lose;
       for (std::size_t r : classes[c]) {
         std::vector<std::uint64_t> s = codes[r];
@@ -96,6 +129,8 @@ region_classes_report cram_region_classes(const region_classes_options& opt,
       }
       classes[c] = win;
       classes.push_back(lose);
+      is_uniform[c] = static_cast<char>(uniform(classes[c]));
+      is_uniform.push_back(static_cast<char>(uniform(classes.back())));
       if (win.size() > 1) still.push_back(c);
       if (lose.size() > 1) still.push_back(classes.size() - 1);
     }
@@ -147,13 +182,7 @@ region_classes_report cram_region_classes(const region_classes_options& opt,
     rc.representative = regions[r].text();
     rc.cells = regions[r].cells();
     rc.members = c.size();
-    genus gn;
-    gn.g = static_cast<unsigned>(solver.grundy_of(codes[r]));
-    for (int k = 0; k <= 7; ++k) {
-      std::vector<std::uint64_t> s = codes[r];
-      for (int j = 0; j < k; ++j) s.push_back(sum_solver::heap_code(2));
-      gn.run.push_back(solver.misere_value_of(s));
-    }
+    const genus& gn = gen[r];
     rc.genus = gn.symbol();
     rc.tame = gn.tame();
     rep.classes.push_back(rc);
@@ -164,22 +193,13 @@ region_classes_report cram_region_classes(const region_classes_options& opt,
   rep.hereditarily_tame = true;
   std::vector<t2_element> element(m);
   for (std::size_t r = 0; r < m; ++r) {
-    for (std::uint64_t c : codes[r]) rep.hereditarily_tame = rep.hereditarily_tame && solver.hereditarily_tame(c);
+    rep.hereditarily_tame = rep.hereditarily_tame && hered[r];
     rep.max_grundy = std::max<unsigned>(rep.max_grundy, static_cast<unsigned>(solver.grundy_of(codes[r])));
   }
   if (rep.hereditarily_tame && rep.max_grundy <= 3) {
     rep.quotient = "T2 = <a, b | a^2 = 1, b^3 = b>, order 6, P-portion {a, b^2}";
     for (const genus& gn : class_genus) rep.elements.push_back(element_of(gn).name());
-    for (std::size_t r = 0; r < m; ++r) {
-      genus gn;
-      gn.g = static_cast<unsigned>(solver.grundy_of(codes[r]));
-      for (int k = 0; k <= 7; ++k) {
-        std::vector<std::uint64_t> s = codes[r];
-        for (int j = 0; j < k; ++j) s.push_back(sum_solver::heap_code(2));
-        gn.run.push_back(solver.misere_value_of(s));
-      }
-      element[r] = element_of(gn);
-    }
+    for (std::size_t r = 0; r < m; ++r) element[r] = element_of(gen[r]);
     sum_settings plain = set;
     plain.shortcuts = false;
     sum_solver searcher(plain);

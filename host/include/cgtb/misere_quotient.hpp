@@ -28,6 +28,7 @@ struct region_classes_report {
   std::uint64_t tests_total = 0;      ///< every test sum of up to `company` regions
   bool sampled = false;               ///< the tests of `company` regions were a random sample
   std::uint64_t sums = 0;             ///< misère outcomes computed
+  std::uint64_t skipped = 0;          ///< (test, class) pairs the tame rule settled without a search
   std::vector<region_class> classes;  ///< by the representative's cells, then key
   double seconds = 0;
   std::size_t memory_bytes = 0;  ///< the search's memo and caches at the end
@@ -68,7 +69,10 @@ struct region_classes_options {
 /// regions of the set has the same outcome. Found by partition refinement:
 /// the classes start as one; each test sum T (none, then each region, then
 /// each pair, ...) splits every class of two or more by the outcome of
-/// R + T; the work stops when every class is a single region. The count is
+/// R + T; the work stops when every class is a single region. A class of
+/// hereditarily tame regions of one genus is not searched against a test of
+/// hereditarily tame regions: the tame rule (Winning Ways ch. 13) gives all
+/// its members one outcome. The count is
 /// a lower bound on the number of elements of the misère quotient (Plambeck
 /// and Siegel, "Misère quotients for impartial games", J. Combin. Theory A
 /// 115 (2008)) that the regions take: regions the tests separate differ in
