@@ -6,7 +6,6 @@
 #include <cxxopts.hpp>
 #include <iomanip>
 #include <iostream>
-#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "cgtb/driver.hpp"
@@ -20,31 +19,8 @@ namespace cgtb {
 namespace {
 
 void print_answer(const sum_answer& a, bool json, std::ostream& out) {
-  auto moves_json = [](const std::vector<sum_move>& ms) {
-    nlohmann::ordered_json list = nlohmann::ordered_json::array();
-    for (const auto& m : ms) {
-      nlohmann::ordered_json j;
-      j["term"] = m.term;
-      j["move"] = m.move;
-      j["after"] = m.after;
-      list.push_back(j);
-    }
-    return list;
-  };
   if (json) {
-    nlohmann::ordered_json j;
-    j["sum"] = a.text;
-    if (a.normal) {
-      j["grundy"] = a.grundy;
-      j["normal_outcome"] = std::string(1, a.normal_outcome);
-      if (a.moves_listed) j["normal_winning_moves"] = moves_json(a.normal_winning);
-    }
-    if (a.misere) {
-      j["misere_outcome"] = std::string(1, a.misere_outcome);
-      if (a.moves_listed) j["misere_winning_moves"] = moves_json(a.misere_winning);
-    }
-    j["searched"] = a.searched;
-    out << json_text(j) << "\n";
+    out << sum_answer_json(a) << "\n";
     return;
   }
   auto join = [&](const std::vector<sum_move>& ms) {

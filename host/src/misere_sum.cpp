@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <unordered_map>
 
 #include "cgtb/cram_region.hpp"
@@ -142,6 +143,27 @@ constexpr std::uint64_t kMaxHeap = 1000000;
 std::int64_t misere_heap(std::uint64_t n) { return n == 0 ? 1 : n == 1 ? 0 : static_cast<std::int64_t>(n); }
 
 }  // namespace
+
+std::string sum_answer_json(const sum_answer& a) {
+  auto moves_json = [](const std::vector<sum_move>& ms) {
+    nlohmann::ordered_json list = nlohmann::ordered_json::array();
+    for (const auto& m : ms) list.push_back({{"term", m.term}, {"move", m.move}, {"after", m.after}});
+    return list;
+  };
+  nlohmann::ordered_json j;
+  j["sum"] = a.text;
+  if (a.normal) {
+    j["grundy"] = a.grundy;
+    j["normal_outcome"] = std::string(1, a.normal_outcome);
+    if (a.moves_listed) j["normal_winning_moves"] = moves_json(a.normal_winning);
+  }
+  if (a.misere) {
+    j["misere_outcome"] = std::string(1, a.misere_outcome);
+    if (a.moves_listed) j["misere_winning_moves"] = moves_json(a.misere_winning);
+  }
+  j["searched"] = a.searched;
+  return json_text(j);
+}
 
 std::vector<std::string> split_sum_terms(const std::string& line) {
   std::vector<std::string> out;

@@ -16,17 +16,19 @@ the command-line tool's one-line message. docs/python.md has a worked session.
 """
 
 from . import _cgtb
-from ._cgtb import CorruptFileError, InputError, ResourceError, Tablebase, games
+from ._cgtb import CorruptFileError, InputError, ResourceError, SumSolver, Tablebase, games
 
 __all__ = [
     "CorruptFileError",
     "InputError",
     "ResourceError",
+    "SumSolver",
     "Tablebase",
     "build",
     "encode_cells",
     "games",
     "open",
+    "sum",
 ]
 
 __version__ = _cgtb.builder_version.split()[-1]
@@ -116,3 +118,16 @@ def encode_cells(text):
     if len(rows) * cols > 64:
         raise InputError(f"position '{text}' has more than 64 cells")
     return code
+
+
+def sum(*terms, play="both", winning_moves=True):  # noqa: A001 - the verb of `cgtb sum`
+    """The outcome of the disjunctive sum of ``terms`` under normal and misère
+    play, as the dict ``cgtb sum --json`` prints (see :class:`SumSolver`, which
+    keeps its memo across sums)::
+
+        cgtb.sum("cram-3x4.cgtb:..../..../....", "*1")["misere_outcome"]   # 'N'
+
+    Raises :class:`InputError` for a bad term (an unknown file, a position the
+    file does not hold, a partizan or scoring table, a malformed heap).
+    """
+    return SumSolver(play=play, winning_moves=winning_moves).solve(list(terms))

@@ -26,6 +26,7 @@
 #include "cgtb/error.hpp"
 #include "cgtb/front_end.hpp"
 #include "cgtb/genus.hpp"
+#include "cgtb/misere_sum.hpp"
 #include "cgtb/tablebase.hpp"
 
 namespace py = pybind11;
@@ -623,6 +624,48 @@ PYBIND11_MODULE(_cgtb, m) {
 
   m.def("_build", &build, py::arg("args"), py::arg("progress"),
         "_build(args, progress) -> str\n\nInternal: `cgtb build ARGS...` (args[0] is the game). Use cgtb.build().");
+
+  py::class_<sum_solver>(m, "SumSolver",
+                         "Outcomes of disjunctive sums under normal and misere play, as `cgtb sum` computes them "
+                         "(docs/misere.md). A term is 'FILE:POSITION', '*n' (a Nim heap) or 'cram:POSITION' (a Cram "
+                         "position with no table). The solver keeps its memo and its open files from one sum to the "
+                         "next. Not meant to be shared by threads at once.")
+      .def(py::init([](const std::string& play, bool winning_moves, bool shortcuts, std::size_t memo_mb) {
+             if (play != "normal" && play != "misere" && play != "both")
+               throw input_error("play must be 'normal', 'misere' or 'both', not '" + play + "'");
+             sum_settings s;
+             s.normal = play != "misere";
+             s.misere = play != "normal";
+             s.winning_moves = winning_moves;
+             s.shortcuts = shortcuts;
+             s.memo_bytes = memo_mb << 20;
+             return std::make_unique<sum_solver>(s);
+           }),
+           py::arg("play") = "both", py::arg("winning_moves") = true, py::arg("shortcuts") = true,
+           py::arg("memo_mb") = 2048)
+      .def(
+          "solve",
+          [](sum_solver& solver, const std::vector<std::string>& terms) {
+            std::string text;
+            {
+              py::gil_scoped_release unlocked;
+              text = sum_answer_json(solver.solve(terms));
+            }
+            return json_loads(text);
+          },
+          py::arg("terms"),
+          "solve(terms: list[str]) -> dict\n\nThe answer of `cgtb sum --json TERM...`: sum, grundy, "
+          "normal_outcome, misere_outcome ('N' or 'P'), the winning moves as {'term', 'move', 'after'} dicts, "
+          "searched. Raises InputError with the CLI's message for a bad term.")
+      .def(
+          "misere_win",
+          [](sum_solver& solver, const std::vector<std::string>& terms) {
+            py::gil_scoped_release unlocked;
+            return solver.misere_win(terms);
+          },
+          py::arg("terms"),
+          "misere_win(terms: list[str]) -> bool\n\nTrue when the player to move wins the misere sum (no move "
+          "lists).");
 
   py::class_<py_tablebase>(m, "Tablebase",
                            "An open .cgtb tablebase (cgtb.open). Usable as a context manager; close() releases the "

@@ -128,6 +128,13 @@ class sum_solver {
   std::unique_ptr<impl> impl_;
 };
 
+/// The answer as one line of JSON, as `cgtb sum --json` prints it: "sum",
+/// and per convention asked for "grundy", "normal_outcome" ("N"/"P"),
+/// "misere_outcome", the winning moves ("normal_winning_moves",
+/// "misere_winning_moves": [{"term", "move", "after"}], when listed), and
+/// "searched".
+std::string sum_answer_json(const sum_answer& a);
+
 /// Splits a line of `cgtb sum`'s input into terms: white space separates
 /// them, and a lone "+" between terms is skipped. A term's position may not
 /// hold white space (give a heap list such as '3 5' as two terms).
