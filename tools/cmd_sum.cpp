@@ -43,9 +43,10 @@ void print_answer(const sum_answer& a, bool json, std::ostream& out) {
 int cmd_sum(int argc, char** argv) {
   cxxopts::Options o("cgtb sum",
                      "The outcome of a disjunctive sum under normal and misere play, and its winning moves.\n"
-                     "A TERM is FILE:POSITION (a position of an impartial tablebase; files may be mixed) or *n\n"
-                     "(a Nim heap). With no TERM, reads one sum per line from stdin, terms separated by spaces\n"
-                     "(a lone '+' between terms is allowed; blank lines and lines starting '%' are skipped).\n"
+                     "A TERM is FILE:POSITION (a position of an impartial tablebase; files may be mixed), *n\n"
+                     "(a Nim heap) or cram:POSITION (a Cram position with no table). With no TERM, reads one\n"
+                     "sum per line from stdin, terms separated by spaces (a lone '+' between terms is allowed;\n"
+                     "blank lines and lines starting '%' are skipped).\n"
                      "Normal play is the nim-sum of the Grundy values; misere play is a search over the sum\n"
                      "with a memo, shortened by the theorems docs/misere.md lists.");
   o.positional_help("[TERM...]");
@@ -61,6 +62,7 @@ int cmd_sum(int argc, char** argv) {
   auto r = tools::parse_or_help(o, argc, argv,
                                 "\nExamples:\n"
                                 "  cgtb sum cram-3x4.cgtb:..../..../.... '*1' '*2'\n"
+                                "  cgtb sum cram:....../....../...... cram:...../...../...../.....\n"
                                 "  printf 'a.cgtb:..../..../.... + *3\\n' | cgtb sum --json\n");
   sum_settings s;
   const std::string play = r["play"].as<std::string>();
