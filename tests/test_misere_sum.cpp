@@ -329,6 +329,14 @@ TEST_F(MisereSum, BadTermsAreRefusedWithOneLine) {
     }
   }
   EXPECT_EQ(cgtb::split_sum_terms(" a:1  +  *2\t b:3 "), (std::vector<std::string>{"a:1", "*2", "b:3"}));
+  // Big heaps: their moves are made on the fly, so the winning moves of a
+  // sum of two heaps of a million cost no quadratic memory. Misère Nim: the
+  // only winning move evens the heaps.
+  const cgtb::sum_answer big = solver.solve({"*1000000", "*999999"});
+  EXPECT_EQ(big.misere_outcome, 'N');
+  ASSERT_EQ(big.misere_winning.size(), 1u);
+  EXPECT_EQ(big.misere_winning[0].after, "*999999");
+  EXPECT_LT(solver.memory_bytes(), std::size_t{512} << 20);
 }
 
 TEST_F(MisereSum, CliAnswersJsonLinesFromStdinAndRefusesPartizanTables) {
@@ -556,6 +564,10 @@ TEST(CramRegions, BoundedClassesMatchABruteForcePartition) {
   EXPECT_FALSE(rep.quotient.empty());
   EXPECT_EQ(rep.checked, 2000u);
   EXPECT_EQ(rep.check_agreed, rep.checked);
+  EXPECT_EQ(rep.quotient.rfind("T2 ", 0), 0u) << rep.quotient;
+  // Up to 3 cells every region plays like 0 or *1: misère Nim on *1 only.
+  opt.max_cells = 3;
+  EXPECT_EQ(cgtb::cram_region_classes(opt).quotient.rfind("T1 ", 0), 0u);
   const std::size_t m = regions.size();
   std::vector<std::vector<ref_component>> tests{{}};
   for (std::size_t i = 0; i < m; ++i) {

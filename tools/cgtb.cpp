@@ -8,6 +8,7 @@
 #include <cxxopts.hpp>
 #include <iomanip>
 #include <iostream>
+#include <new>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -338,6 +339,9 @@ int main(int argc, char** argv) {
   } catch (const cxxopts::exceptions::exception& e) {
     std::cerr << "cgtb: error: " << one_line(e.what()) << "\n";
     return 2;
+  } catch (const std::bad_alloc&) {
+    std::cerr << "cgtb: error: out of memory (ask for less: a smaller table, --memo-mb, --max-memory)\n";
+    return 3;
   } catch (const std::exception& e) {
     std::cerr << "cgtb: internal error: " << one_line(e.what()) << "\n";
     return 1;

@@ -46,7 +46,7 @@ int cmd_sum(int argc, char** argv) {
                      "A TERM is FILE:POSITION (a position of an impartial tablebase; files may be mixed), *n\n"
                      "(a Nim heap) or cram:POSITION (a Cram position with no table). With no TERM, reads one\n"
                      "sum per line from stdin, terms separated by spaces (a lone '+' between terms is allowed;\n"
-                     "blank lines and lines starting '%' are skipped).\n"
+                     "blank lines and lines starting '%' are skipped; write a heap list as 3,5 there).\n"
                      "Normal play is the nim-sum of the Grundy values; misere play is a search over the sum\n"
                      "with a memo, shortened by the theorems docs/misere.md lists.");
   o.positional_help("[TERM...]");
@@ -83,7 +83,9 @@ int cmd_sum(int argc, char** argv) {
     std::cout << buf.str() << std::flush;
     buf.str("");
   };
-  const std::vector<std::string> terms = r.unmatched();
+  std::vector<std::string> terms;  // a lone "+" between arguments is skipped, as on stdin
+  for (const std::string& a : r.unmatched())
+    if (a != "+") terms.push_back(a);
   if (!terms.empty()) {
     print_answer(solver.solve(terms), json, buf);
     ++sums;

@@ -197,7 +197,11 @@ region_classes_report cram_region_classes(const region_classes_options& opt,
     rep.max_grundy = std::max<unsigned>(rep.max_grundy, static_cast<unsigned>(solver.grundy_of(codes[r])));
   }
   if (rep.hereditarily_tame && rep.max_grundy <= 3) {
-    rep.quotient = "T2 = <a, b | a^2 = 1, b^3 = b>, order 6, P-portion {a, b^2}";
+    // Misère Nim on the heaps the regions play like: none, *1 only, or heaps
+    // of 2 and 3 (with *1) — T0, T1 or T2 (Plambeck and Siegel).
+    rep.quotient = rep.max_grundy == 0   ? "the trivial monoid {1}, P-portion {} (every region plays like 0)"
+                   : rep.max_grundy == 1 ? "T1 = <a | a^2 = 1>, order 2, P-portion {a}"
+                                         : "T2 = <a, b | a^2 = 1, b^3 = b>, order 6, P-portion {a, b^2}";
     for (const genus& gn : class_genus) rep.elements.push_back(element_of(gn).name());
     for (std::size_t r = 0; r < m; ++r) element[r] = element_of(gen[r]);
     sum_settings plain = set;

@@ -311,12 +311,7 @@ struct sum_solver::impl {
       ci.misere = static_cast<std::int16_t>(std::min<std::int64_t>(misere_heap(n), 32767));
       ci.kind = n >= 2 ? shape::firm : shape::fickle;
       ci.hereditary = heredity::tame;
-      ci.first_option = static_cast<std::uint32_t>(option_arena.size());
-      for (std::uint64_t m = 0; m < n; ++m) {  // *n -> *m
-        option_arena.push_back(m ? 1 : 0);
-        if (m) option_arena.push_back(pack(0, 0, m));
-      }
-      ci.options = static_cast<std::uint32_t>(n);
+      ci.options = static_cast<std::uint32_t>(n);  // *n -> *m, m < n: made on the fly (for_each_child)
     } else if (file_of(c) == kRegionFile) {
       // No stored values: Grundy value on demand (grundy_of), no misère value or genus.
       const cram_region r = cram_region_of_key(c & ((std::uint64_t{1} << 56) - 1));
@@ -451,18 +446,42 @@ struct sum_solver::impl {
     return p_position ? 0 : 1;
   }
 
-  /// The sum of s without s[skip] and with option `at` of s[skip] (its
-  /// parts, terminal ones dropped), sorted, into out.
-  void child(const std::vector<component>& s, std::size_t skip, std::uint32_t at, std::vector<component>& out) {
-    out.clear();
-    for (std::size_t i = 0; i < s.size(); ++i)
-      if (i != skip) out.push_back(s[i]);
-    const std::uint64_t parts = option_arena[at];
-    for (std::uint64_t j = 0; j < parts; ++j) {
-      const component p = option_arena[at + 1 + j];
-      if (options_of(p).second) out.push_back(p);
+  /// Calls f(next) for every sum one move from s (sorted, terminal
+  /// components dropped; equal components moved once) until f returns true;
+  /// returns whether it did. A heap's moves are made here, not stored.
+  template <class F>
+  bool for_each_child(const std::vector<component>& s, F&& f) {
+    std::vector<component> next;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+      if (i > 0 && s[i] == s[i - 1]) continue;  // equal components have the same moves
+      if (file_of(s[i]) == 0) {
+        for (std::uint64_t m = 0; m < key_of(s[i]); ++m) {  // *n -> *m
+          next.clear();
+          for (std::size_t j = 0; j < s.size(); ++j)
+            if (j != i) next.push_back(s[j]);
+          if (m) next.push_back(pack(0, 0, m));
+          std::sort(next.begin(), next.end());
+          if (f(next)) return true;
+        }
+        continue;
+      }
+      const auto [first, count] = options_of(s[i]);
+      std::uint32_t at = first;
+      for (std::uint32_t k = 0; k < count; ++k) {
+        next.clear();
+        for (std::size_t j = 0; j < s.size(); ++j)
+          if (j != i) next.push_back(s[j]);
+        const std::uint64_t parts = option_arena[at];
+        for (std::uint64_t j = 0; j < parts; ++j) {
+          const component p = option_arena[at + 1 + j];
+          if (options_of(p).second) next.push_back(p);
+        }
+        std::sort(next.begin(), next.end());
+        if (f(next)) return true;
+        at += 1 + static_cast<std::uint32_t>(option_arena[at]);
+      }
     }
-    std::sort(out.begin(), out.end());
+    return false;
   }
 
   /// True when the player to move wins the misère sum s (sorted, without
@@ -479,18 +498,7 @@ struct sum_solver::impl {
       return m == 1;
     }
     ++st.expanded;
-    bool result = false;
-    std::vector<component> next;
-    for (std::size_t i = 0; i < s.size() && !result; ++i) {
-      if (i > 0 && s[i] == s[i - 1]) continue;  // equal components have the same moves
-      const auto [first, count] = options_of(s[i]);
-      std::uint32_t at = first;
-      for (std::uint32_t k = 0; k < count && !result; ++k) {
-        child(s, i, at, next);
-        result = !win(next);
-        at += 1 + static_cast<std::uint32_t>(option_arena[at]);
-      }
-    }
+    const bool result = for_each_child(s, [&](const std::vector<component>& next) { return !win(next); });
     if (memo.bytes() > set.memo_bytes) {
       memo.clear();
       ++st.memo_clears;
@@ -565,18 +573,11 @@ struct sum_solver::impl {
     auto it = value_memo.find(s);
     if (it != value_memo.end()) return it->second;
     std::vector<bool> seen(256, false);
-    std::vector<component> next;
-    for (std::size_t i = 0; i < s.size(); ++i) {
-      if (i > 0 && s[i] == s[i - 1]) continue;
-      const auto [first, count] = options_of(s[i]);
-      std::uint32_t at = first;
-      for (std::uint32_t k = 0; k < count; ++k) {
-        child(s, i, at, next);
-        const unsigned v = misere_value(next);
-        if (v < 256) seen[v] = true;
-        at += 1 + static_cast<std::uint32_t>(option_arena[at]);
-      }
-    }
+    for_each_child(s, [&](const std::vector<component>& next) {
+      const unsigned v = misere_value(next);
+      if (v < 256) seen[v] = true;
+      return false;
+    });
     unsigned v = 0;
     while (v < 256 && seen[v]) ++v;
     if (v > 255) throw resource_error("a misère Grundy value past 255");
@@ -612,7 +613,7 @@ struct sum_solver::impl {
         for (std::uint64_t m = 0; m < t.heap; ++m) {
           std::vector<component> s = rest;
           if (m) s.push_back(pack(0, 0, m));
-          consider(t.text + "->*" + std::to_string(m), m ? "*" + std::to_string(m) : "", s);
+          consider(t.text + "->*" + std::to_string(m), "*" + std::to_string(m), s);
         }
         continue;
       }

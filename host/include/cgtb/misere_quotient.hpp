@@ -39,10 +39,12 @@ struct region_classes_report {
   /// the set is misère Nim's on the heaps those positions use.
   bool hereditarily_tame = false;
   unsigned max_grundy = 0;  ///< the largest Grundy value of a region of the set
-  /// The quotient when it is T2 (hereditarily tame, Grundy values <= 3):
-  /// "<a, b | a^2 = 1, b^3 = b>", order 6, P-portion {a, b^2}, where *1 is a,
-  /// *2 is b and *3 is ab (Plambeck and Siegel, section on misère Nim);
-  /// empty otherwise.
+  /// The quotient when the set is hereditarily tame with Grundy values <= 3:
+  /// misère Nim's on the heaps its regions play like — the trivial monoid
+  /// (values 0 only), T1 = <a | a^2 = 1> (values up to 1), or T2 = <a, b |
+  /// a^2 = 1, b^3 = b>, order 6, P-portion {a, b^2}, where *1 is a, *2 is b
+  /// and *3 is ab (Plambeck and Siegel, section on misère Nim); empty
+  /// otherwise.
   std::string quotient;
   std::vector<std::string> elements;            ///< each class's quotient element ("1", "a", "b", "ab", "b^2", "ab^2")
   std::uint64_t checked = 0, check_agreed = 0;  ///< the check of the quotient (region_classes_options::check)

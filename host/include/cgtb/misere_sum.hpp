@@ -15,7 +15,7 @@ namespace cgtb {
 struct sum_move {
   std::size_t term = 0;  ///< 1-based, in the order the terms were given
   std::string move;      ///< e.g. "b2-b3" (Cram), "5->1+2" (octal), "*5->*2" (a Nim heap)
-  std::string after;     ///< the term after the move ("" for a heap taken whole)
+  std::string after;     ///< the term after the move ("*0" for a heap taken whole)
 };
 
 /// The answer for one sum.
