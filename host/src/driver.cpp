@@ -28,8 +28,7 @@ void game_driver::list_options(tablebase& tb, const position_ref& p, bool json, 
     const std::vector<position_ref> parts = components(o.after);
     if (parts.size() == 1) {
       const position_ref& c = parts[0];
-      std::int64_t rank = static_cast<std::int64_t>(c.rank);
-      if (tb.keyed()) rank = tb.find_level(c.level) ? tb.rank_of_key(c.level, c.rank) : -1;
+      const std::int64_t rank = tb.stored_rank(c.level, c.rank);
       if (rank < 0) throw input_error("option '" + after + "' of '" + p.text + "' is not in this tablebase");
       tb.entry(c.level, static_cast<std::uint64_t>(rank), v.data());
       for (std::size_t f = 0; f < h.fields.size(); ++f) {

@@ -65,12 +65,7 @@ region_classes_report cram_region_classes(const region_classes_options& opt,
   std::vector<genus> gen(regions.size());
   std::vector<char> hered(regions.size());
   for (std::size_t r = 0; r < regions.size(); ++r) {
-    gen[r].g = static_cast<unsigned>(solver.grundy_of(codes[r]));
-    for (int k = 0; k <= 7; ++k) {
-      std::vector<std::uint64_t> s = codes[r];
-      for (int j = 0; j < k; ++j) s.push_back(sum_solver::heap_code(2));
-      gen[r].run.push_back(solver.misere_value_of(s));
-    }
+    gen[r] = solver.sum_genus(codes[r]);
     hered[r] = 1;
     for (std::uint64_t c : codes[r]) hered[r] = hered[r] && solver.hereditarily_tame(c);
   }
@@ -194,7 +189,7 @@ region_classes_report cram_region_classes(const region_classes_options& opt,
   std::vector<t2_element> element(m);
   for (std::size_t r = 0; r < m; ++r) {
     rep.hereditarily_tame = rep.hereditarily_tame && hered[r];
-    rep.max_grundy = std::max<unsigned>(rep.max_grundy, static_cast<unsigned>(solver.grundy_of(codes[r])));
+    rep.max_grundy = std::max(rep.max_grundy, gen[r].g);
   }
   if (rep.hereditarily_tame && rep.max_grundy <= 3) {
     // Misère Nim on the heaps the regions play like: none, *1 only, or heaps

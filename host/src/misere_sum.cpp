@@ -291,11 +291,8 @@ struct sum_solver::impl {
   /// `text` when it does not.
   std::uint64_t stored_rank(component c, const std::string& text) {
     sum_file& f = files[file_of(c)];
-    const level_entry* le = f.tb->find_level(level_of(c));
-    std::int64_t r = -1;
-    if (le) r = f.tb->keyed() ? f.tb->rank_of_key(level_of(c), key_of(c)) : static_cast<std::int64_t>(key_of(c));
-    if (!le || r < 0 || static_cast<std::uint64_t>(r) >= le->positions)
-      throw input_error("position '" + text + "' is not in '" + f.path + "'");
+    const std::int64_t r = f.tb->stored_rank(level_of(c), key_of(c));
+    if (r < 0) throw input_error("position '" + text + "' is not in '" + f.path + "'");
     return static_cast<std::uint64_t>(r);
   }
 
@@ -365,6 +362,19 @@ struct sum_solver::impl {
   /// *2, every option searched); larger regions are searched without it.
   static constexpr int kRegionGenusCells = 12;
 
+  /// Genus of the sum s: its nim-sum and gamma_k = G-(s + k*2), k = 0..7
+  /// (Winning Ways ch. 13), every value searched.
+  genus genus_of_sum(std::vector<component> s) {
+    genus gn;
+    gn.g = static_cast<unsigned>(nim_sum(s));
+    std::sort(s.begin(), s.end());
+    for (int k = 0; k <= 7; ++k) {
+      gn.run.push_back(misere_value(s));
+      s.insert(s.begin(), pack(0, 0, 2));  // heaps sort first
+    }
+    return gn;
+  }
+
   /// Fills in the genus of a Cram region component (no-op for others).
   void region_genus(component c) {
     if (file_of(c) != kRegionFile) return;
@@ -372,13 +382,7 @@ struct sum_solver::impl {
     if (ci.genus_tried) return;
     ci.genus_tried = true;
     if (cram_region_of_key(c & ((std::uint64_t{1} << 56) - 1)).cells() > kRegionGenusCells) return;
-    genus gn;
-    gn.g = static_cast<unsigned>(grundy_of(c));
-    std::vector<component> s{c};
-    for (int k = 0; k <= 7; ++k) {
-      gn.run.push_back(misere_value(s));
-      s.insert(s.begin(), pack(0, 0, 2));  // heaps sort first
-    }
+    const genus gn = genus_of_sum({c});
     component_info& done = info_of(c);
     for (int k = 0; k < 8; ++k) done.run[k] = static_cast<std::uint8_t>(gn.run[static_cast<std::size_t>(k)]);
     done.has_run = true;
@@ -665,6 +669,8 @@ unsigned sum_solver::misere_value_of(std::vector<std::uint64_t> components) {
 }
 
 bool sum_solver::hereditarily_tame(std::uint64_t component) { return impl_->hereditarily_tame(component); }
+
+genus sum_solver::sum_genus(const std::vector<std::uint64_t>& components) { return impl_->genus_of_sum(components); }
 
 std::uint64_t sum_solver::grundy_of(const std::vector<std::uint64_t>& components) { return impl_->nim_sum(components); }
 

@@ -843,6 +843,13 @@ const decoded_block& tablebase::block_of(int level, std::uint64_t rank, std::uin
   return use_block(l.first_block + rank / be);
 }
 
+std::int64_t tablebase::stored_rank(int level, std::uint64_t key) {
+  const level_entry* le = find_level(level);
+  if (!le) return -1;
+  if (keyed_) return rank_of_key(level, key);
+  return key < le->positions ? static_cast<std::int64_t>(key) : -1;
+}
+
 std::int64_t tablebase::rank_of_key(int level, std::uint64_t key) {
   require_keys();
   const level_entry& l = level_or_throw(level);

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "cgtb/genus.hpp"
+
 namespace cgtb {
 
 /// A winning move of a sum: which term it is made in and how that term's
@@ -109,6 +111,9 @@ class sum_solver {
   /// value 1 for a sum with no move; Winning Ways ch. 13). Every option is
   /// searched: dearer than misere_win_of.
   unsigned misere_value_of(std::vector<std::uint64_t> components);
+  /// Genus of the sum: its nim-sum and gamma_k = G-(sum + k*2) for
+  /// k = 0..7 (Winning Ways ch. 13), each searched like misere_value_of.
+  genus sum_genus(const std::vector<std::uint64_t>& components);
   /// Normal-play Grundy value of the sum (the nim-sum of the components').
   std::uint64_t grundy_of(const std::vector<std::uint64_t>& components);
   /// True when the component and every position it can reach have a tame

@@ -210,6 +210,11 @@ class tablebase {
   /// is not keyed. A binary search over the level's block first keys (held in
   /// memory), then over the cached block's decoded keys.
   std::int64_t rank_of_key(int level, std::uint64_t key);
+  /// Rank at which the file stores the position of index key `key` on level
+  /// L (a position_ref's rank: the rank itself for ruleset-indexed files, the
+  /// file key for keyed ones), or -1 when the file holds no such level or
+  /// position. Never throws for a missing position.
+  std::int64_t stored_rank(int level, std::uint64_t key);
   /// Key of the position of rank r on level L; throws like value(), and
   /// input_error if the file is not keyed.
   std::uint64_t key_of(int level, std::uint64_t rank);
