@@ -1,3 +1,4 @@
+// `cgtb quotient octal`: the misère quotient of an octal game's heaps;
 // `cgtb quotient cram`: bounded misère classes of small Cram regions
 // (cgtb/misere_quotient.hpp, docs/misere.md).
 #include <unistd.h>
@@ -14,31 +15,138 @@
 
 namespace cgtb {
 
+namespace {
+
+int quotient_octal(const cxxopts::ParseResult& r) {
+  const bool progress = !r.count("quiet") && isatty(2);
+  octal_quotient_options opt;
+  if (!r.count("code"))
+    throw input_error("quotient octal needs --code, e.g. cgtb quotient octal --code 0.75 --max-heap 8");
+  opt.code = r["code"].as<std::string>();
+  opt.max_heap = r["max-heap"].as<int>();
+  opt.check = r["check"].as<std::uint64_t>();
+  opt.seed = r["seed"].as<std::uint64_t>();
+  opt.max_order = r["max-order"].as<std::size_t>();
+  opt.max_signatures = r["max-signatures"].as<std::uint64_t>();
+  const octal_quotient_report rep = octal_quotient(opt, [&](const std::string& line) {
+    if (progress) std::cerr << "[cgtb] " << line << "\n";
+  });
+  const misere_quotient& q = rep.quotient;
+  std::vector<std::string> p;
+  for (std::size_t x = 0; x < q.order; ++x)
+    if (q.p_portion[x]) p.push_back(q.elements[x]);
+  if (r.count("json")) {
+    nlohmann::ordered_json j;
+    j["game"] = "octal";
+    j["code"] = rep.code;
+    j["max_heap"] = rep.max_heap;
+    j["order"] = q.order;
+    j["proven"] = rep.proven;
+    if (!rep.proven) j["why_not"] = rep.why_not;
+    nlohmann::ordered_json gens = nlohmann::ordered_json::array();
+    for (std::size_t i = 0; i < q.generators.size(); ++i)
+      gens.push_back({{"name", q.generators[i]}, {"is", q.generator_of[i]}});
+    j["generators"] = gens;
+    j["relations"] = q.relations;
+    j["elements"] = q.elements;
+    j["p_portion"] = p;
+    nlohmann::ordered_json heaps = nlohmann::ordered_json::array();
+    for (std::size_t h = 1; h < rep.heap_element.size(); ++h) heaps.push_back(q.elements[rep.heap_element[h]]);
+    j["heap_elements"] = heaps;  // heap 1 first
+    nlohmann::ordered_json table = nlohmann::ordered_json::array();
+    for (std::size_t x = 0; x < q.order; ++x) {
+      std::vector<std::uint32_t> row(q.table.begin() + static_cast<std::ptrdiff_t>(x * q.order),
+                                     q.table.begin() + static_cast<std::ptrdiff_t>((x + 1) * q.order));
+      table.push_back(row);
+    }
+    j["table"] = table;
+    j["signatures"] = rep.signatures;
+    j["rounds"] = rep.rounds;
+    j["tests"] = rep.tests;
+    j["sums"] = rep.sums;
+    j["checked"] = rep.checked;
+    j["check_agreed"] = rep.check_agreed;
+    j["seconds"] = rep.seconds;
+    std::cout << json_text(j) << "\n";
+    return rep.proven ? 0 : 4;
+  }
+  auto join = [](const std::vector<std::string>& v) {
+    std::string s;
+    for (const auto& x : v) s += (s.empty() ? "" : ", ") + x;
+    return s;
+  };
+  std::cout << rep.code << ", the sums of heaps 1-" << rep.max_heap << ": misere quotient of order " << q.order
+            << (rep.proven ? " (proven)" : " (NOT proven: " + rep.why_not + ")") << "\n";
+  std::vector<std::string> gens;
+  for (std::size_t i = 0; i < q.generators.size(); ++i) gens.push_back(q.generators[i] + " = " + q.generator_of[i]);
+  std::cout << "  generators  " << join(gens) << "\n"
+            << "  relations   " << (q.relations.empty() ? "none" : join(q.relations)) << "\n"
+            << "  P-portion   {" << join(p) << "}\n"
+            << "  heaps      ";
+  for (std::size_t h = 1; h < rep.heap_element.size(); ++h)
+    std::cout << " " << h << ":" << q.elements[rep.heap_element[h]];
+  std::cout << "\n";
+  if (r.count("list")) {
+    std::cout << "\n  elements (P marks the P-portion) and products\n";
+    for (std::size_t x = 0; x < q.order; ++x) {
+      std::cout << "  " << std::setw(2) << (q.p_portion[x] ? "P" : "") << " " << std::left << std::setw(10)
+                << q.elements[x] << std::right;
+      for (const auto& g : q.generators) {
+        const std::size_t gi =
+            static_cast<std::size_t>(std::find(q.elements.begin(), q.elements.end(), g) - q.elements.begin());
+        std::cout << "  x" << g << " = " << std::left << std::setw(8)
+                  << q.elements[q.times(static_cast<std::uint32_t>(x), static_cast<std::uint32_t>(gi))] << std::right;
+      }
+      std::cout << "\n";
+    }
+  }
+  std::cout << "  proof: " << rep.rounds << " rounds, " << rep.tests << " test sums, " << rep.signatures
+            << " signatures checked, " << rep.sums << " misere outcomes searched, " << std::fixed
+            << std::setprecision(2) << rep.seconds << " s, " << (rep.memory_bytes >> 20) << " MB\n";
+  if (rep.checked)
+    std::cout << "  check: the quotient's prediction equals a search without shortcuts on " << rep.check_agreed
+              << " of " << rep.checked << " random sums of 1-4 heaps\n";
+  return rep.proven ? 0 : 4;
+}
+
+}  // namespace
+
 int cmd_quotient(int argc, char** argv) {
   cxxopts::Options o("cgtb quotient",
-                     "How many misere-distinguishable classes the Cram regions of at most N empty cells form\n"
-                     "(connected regions up to translation, rotation and reflection, and the empty region): two\n"
-                     "regions are in one class when every misere sum of either with up to K further regions of the\n"
-                     "set has the same outcome. The count is a lower bound on the number of misere quotient\n"
-                     "elements the regions take (docs/misere.md).");
-  o.positional_help("cram");
-  o.add_options()("game", "the game (cram)", cxxopts::value<std::string>())(
+                     "Misere quotients (Plambeck and Siegel; docs/misere.md).\n"
+                     "  cgtb quotient octal --code C --max-heap N   the misere quotient of the sums of heaps 1..N of\n"
+                     "      the octal game C: order, generators and relations, P-portion, each heap's element;\n"
+                     "      found and proven (exit status 4 when the proof's finite check is too large).\n"
+                     "  cgtb quotient cram --max-cells N            how many misere-distinguishable classes the Cram\n"
+                     "      regions of at most N empty cells form (connected regions up to translation, rotation\n"
+                     "      and reflection, and the empty region): two regions are in one class when every misere\n"
+                     "      sum of either with up to K further regions of the set has the same outcome. The count\n"
+                     "      is a lower bound on the number of misere quotient elements the regions take.");
+  o.positional_help("octal|cram");
+  o.add_options()("game", "the game (octal or cram)", cxxopts::value<std::string>())(
+      "code", "octal: the octal code, e.g. 0.75", cxxopts::value<std::string>())(
+      "max-heap", "octal: the sums of heaps 1..N (1-4096)", cxxopts::value<int>()->default_value("8"))(
+      "max-order", "octal: refuse a quotient of more elements", cxxopts::value<std::size_t>()->default_value("4096"))(
+      "max-signatures", "octal: bound of the proof's finite check",
+      cxxopts::value<std::uint64_t>()->default_value("20000000"))(
       "max-cells", "regions of at most N empty cells (1-12)", cxxopts::value<int>()->default_value("6"))(
       "company", "test sums with up to K further regions (0-3)", cxxopts::value<int>()->default_value("2"))(
       "sample", "test with N random multisets of K regions (after every smaller test) instead of all",
-      cxxopts::value<std::uint64_t>()->default_value("0"))("seed", "seed of --sample",
+      cxxopts::value<std::uint64_t>()->default_value("0"))("seed", "seed of --sample and --check",
                                                            cxxopts::value<std::uint64_t>()->default_value("1"))(
-      "check", "compare the quotient's prediction with a search on N random sums of 1-4 regions",
+      "check", "compare the quotient's prediction with a search on N random sums of 1-4 regions or heaps",
       cxxopts::value<std::uint64_t>()->default_value("10000"))(
-      "list", "list every class: representative, cells, members, genus")("json", "one JSON object")(
-      "q,quiet", "no progress lines");
+      "list", "cram: list every class (representative, cells, members, genus); octal: every element")(
+      "json", "one JSON object")("q,quiet", "no progress lines");
   o.parse_positional({"game"});
   auto r = tools::parse_or_help(o, argc, argv);
-  if (!r.count("game")) throw input_error("quotient needs a game: cgtb quotient cram --max-cells N");
-  if (r["game"].as<std::string>() != "cram")
-    throw input_error("cgtb quotient computes classes of Cram regions only ('" + r["game"].as<std::string>() +
-                      "' is not available)");
+  if (!r.count("game"))
+    throw input_error(
+        "quotient needs a game: cgtb quotient octal --code C --max-heap N, or cgtb quotient cram --max-cells N");
   if (!r.unmatched().empty()) throw input_error("unexpected argument '" + r.unmatched()[0] + "'");
+  if (r["game"].as<std::string>() == "octal") return quotient_octal(r);
+  if (r["game"].as<std::string>() != "cram")
+    throw input_error("cgtb quotient takes octal or cram ('" + r["game"].as<std::string>() + "' is not available)");
   const bool progress = !r.count("quiet") && isatty(2);
   region_classes_options opt;
   opt.max_cells = r["max-cells"].as<int>();

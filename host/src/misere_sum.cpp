@@ -5,12 +5,14 @@
 #include <cctype>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <stdexcept>
 #include <unordered_map>
 
 #include "cgtb/cram_region.hpp"
 #include "cgtb/driver.hpp"
 #include "cgtb/error.hpp"
 #include "cgtb/games/cram.hpp"
+#include "cgtb/games/octal.hpp"
 #include "cgtb/genus.hpp"
 #include "cgtb/tablebase.hpp"
 
@@ -35,6 +37,12 @@ constexpr component region_component(const cram_region& r) {
   return (std::uint64_t{kRegionFile} << 56) | (static_cast<std::uint64_t>(r.rows) << 52) |
          (static_cast<std::uint64_t>(r.cols) << 48) | r.mask;
 }
+/// File number of octal heaps given as `octal:CODE:HEAPS` (no table): the
+/// level byte is the code's number in the solver, the key the heap's size.
+constexpr unsigned kOctalFile = 254;
+/// Largest heap of an `octal:` term (a heap of n has up to about n^2/4
+/// options, made once per heap size).
+constexpr int kMaxOctalHeap = 4096;
 constexpr unsigned file_of(component c) { return static_cast<unsigned>(c >> 56); }
 constexpr int level_of(component c) { return static_cast<int>((c >> kKeyBits) & 0xff); }
 constexpr std::uint64_t key_of(component c) { return c & kKeyMask; }
@@ -54,7 +62,7 @@ struct component_info {
   heredity hereditary = heredity::unknown;
   std::uint8_t run[8] = {};  ///< gamma_0..gamma_7 when the file holds the genus
   bool has_run = false;
-  bool genus_tried = false;  ///< Cram regions: region_genus has run
+  bool genus_tried = false;  ///< components with no table: searched_genus has run
 };
 
 /// A tablebase file opened for sums.
@@ -190,6 +198,8 @@ struct sum_solver::impl {
     position_ref ref;         ///< the position as the user wrote it (file terms)
     int rows = 0, cols = 0;   ///< region terms (file kRegionFile): the board as written
     std::uint64_t cells = 0;  ///< and its empty cells
+    unsigned code = 0;        ///< octal terms (file kOctalFile): the code's number
+    std::vector<int> heaps;   ///< and the heaps as written
     std::vector<component> parts;
   };
 
@@ -197,6 +207,11 @@ struct sum_solver::impl {
   std::vector<sum_file> files;        // files[0] unused: number 0 is the Nim heap
   std::map<int, cram> region_boards;  // rows * 64 + cols -> the Cram ruleset on that board
   std::map<std::string, unsigned> file_numbers;
+  std::vector<octal_code> octal_codes;                     // octal terms: the codes met, by number
+  std::unordered_map<component, std::uint32_t> q_element;  // shortcut (4): a proven quotient
+  std::vector<std::uint32_t> q_table;
+  std::vector<char> q_p;
+  std::uint32_t q_order = 0;
   std::unordered_map<component, component_info> info;
   std::vector<component> option_arena;  // per option: count, then its parts
   sum_memo memo;
@@ -211,7 +226,7 @@ struct sum_solver::impl {
       return files[number];
     }
     if (files.empty()) files.emplace_back();
-    if (files.size() >= kRegionFile) throw input_error("a sum may draw on at most 254 tablebase files");
+    if (files.size() >= kOctalFile) throw input_error("a sum may draw on at most 253 tablebase files");
     sum_file f;
     f.path = path;
     f.tb = std::make_unique<tablebase>(path, set.cache_bytes);
@@ -267,6 +282,7 @@ struct sum_solver::impl {
         if (r.cells() >= 2) t.parts.push_back(region_component(r));
       return t;
     }
+    if (raw.rfind("octal:", 0) == 0) return parse_octal_term(raw);
     const std::size_t colon = raw.rfind(':');
     if (colon == std::string::npos || colon == 0)
       throw input_error("term '" + raw + "' is neither FILE:POSITION nor a Nim heap *n");
@@ -278,6 +294,54 @@ struct sum_solver::impl {
       if (options_of(k).second) t.parts.push_back(k);
     }
     return t;
+  }
+
+  /// `octal:CODE:HEAPS`: heaps of an octal game with no table, HEAPS one
+  /// heap size or several joined by ','.
+  term parse_octal_term(const std::string& raw) {
+    term t;
+    t.text = raw;
+    t.file = kOctalFile;
+    const std::size_t colon = raw.find(':', 6);
+    if (colon == std::string::npos)
+      throw input_error("octal term '" + raw + "' is not octal:CODE:HEAPS (e.g. octal:0.07:5 or octal:0.77:3,4)");
+    const octal_code code = octal_code::parse(raw.substr(6, colon - 6));
+    t.code = octal_number(code);
+    const std::string list = raw.substr(colon + 1);
+    std::size_t i = 0;
+    do {
+      const std::size_t j = std::min(list.find(',', i), list.size());
+      const std::string h = list.substr(i, j - i);
+      if (h.empty() || h.size() > 4 ||
+          !std::all_of(h.begin(), h.end(), [](unsigned char c) { return std::isdigit(c); }) ||
+          std::stoi(h) > kMaxOctalHeap)
+        throw input_error("octal term '" + raw + "': '" + h + "' is not a heap size from 0 to " +
+                          std::to_string(kMaxOctalHeap));
+      t.heaps.push_back(std::stoi(h));
+      i = j + 1;
+    } while (i <= list.size());
+    for (int h : t.heaps) {
+      const component k = pack(kOctalFile, static_cast<int>(t.code), static_cast<std::uint64_t>(h));
+      if (h && options_of(k).second) t.parts.push_back(k);
+    }
+    return t;
+  }
+
+  /// The number of an octal code in this solver (given one the first time it is met).
+  unsigned octal_number(const octal_code& code) {
+    for (std::size_t i = 0; i < octal_codes.size(); ++i)
+      if (octal_codes[i].text() == code.text()) return static_cast<unsigned>(i);
+    if (octal_codes.size() >= 256) throw input_error("a sum may use at most 256 octal codes");
+    octal_codes.push_back(code);
+    return static_cast<unsigned>(octal_codes.size() - 1);
+  }
+
+  /// The heaps an octal heap component a leaves by move (b, c) (see
+  /// octal_code::for_each_result), as components.
+  static void octal_parts(component a, int b, int c, std::vector<component>& out) {
+    const unsigned code = static_cast<unsigned>(level_of(a));
+    if (b) out.push_back(pack(kOctalFile, static_cast<int>(code), static_cast<std::uint64_t>(b)));
+    if (c) out.push_back(pack(kOctalFile, static_cast<int>(code), static_cast<std::uint64_t>(c)));
   }
 
   /// The Cram ruleset on a rows x cols board (made once).
@@ -323,6 +387,19 @@ struct sum_solver::impl {
           }
         ++ci.options;
       }
+    } else if (file_of(c) == kOctalFile) {
+      // No stored values, as for regions: Grundy value and genus on demand.
+      ci.first_option = static_cast<std::uint32_t>(option_arena.size());
+      std::vector<component> parts;
+      octal_codes[static_cast<std::size_t>(level_of(c))].for_each_result(
+          static_cast<int>(key_of(c)), [&](int b, int d) {
+            parts.clear();
+            octal_parts(c, b, d, parts);
+            option_arena.push_back(parts.size());
+            option_arena.insert(option_arena.end(), parts.begin(), parts.end());
+            ++ci.options;
+          });
+      if (option_arena.size() > 0xffffffffu) throw resource_error("the sum search's option cache is full");
     } else {
       sum_file& f = files[file_of(c)];
       const std::string text = f.drv->format(level_of(c), key_of(c));
@@ -357,10 +434,12 @@ struct sum_solver::impl {
     return {ci.first_option, ci.options};
   }
 
-  /// Cram regions of up to this many cells get their genus the first time a
-  /// shortcut asks (misère value searches of the region beside 0..7 heaps of
-  /// *2, every option searched); larger regions are searched without it.
+  /// Cram regions of up to this many cells, and octal heaps of up to
+  /// kHeapGenusBeans, get their genus the first time a shortcut asks
+  /// (misère value searches of the component beside 0..7 heaps of *2, every
+  /// option searched); larger ones are searched without it.
   static constexpr int kRegionGenusCells = 12;
+  static constexpr std::uint64_t kHeapGenusBeans = 24;
 
   /// Genus of the sum s: its nim-sum and gamma_k = G-(s + k*2), k = 0..7
   /// (Winning Ways ch. 13), every value searched.
@@ -375,13 +454,16 @@ struct sum_solver::impl {
     return gn;
   }
 
-  /// Fills in the genus of a Cram region component (no-op for others).
-  void region_genus(component c) {
-    if (file_of(c) != kRegionFile) return;
+  /// Fills in the genus of a component with no table (a Cram region or an
+  /// octal heap; no-op for others).
+  void searched_genus(component c) {
+    if (file_of(c) != kRegionFile && file_of(c) != kOctalFile) return;
     component_info& ci = info_of(c);
     if (ci.genus_tried) return;
     ci.genus_tried = true;
-    if (cram_region_of_key(c & ((std::uint64_t{1} << 56) - 1)).cells() > kRegionGenusCells) return;
+    if (file_of(c) == kRegionFile ? cram_region_of_key(c & ((std::uint64_t{1} << 56) - 1)).cells() > kRegionGenusCells
+                                  : key_of(c) > kHeapGenusBeans)
+      return;
     const genus gn = genus_of_sum({c});
     component_info& done = info_of(c);
     for (int k = 0; k < 8; ++k) done.run[k] = static_cast<std::uint8_t>(gn.run[static_cast<std::size_t>(k)]);
@@ -392,7 +474,7 @@ struct sum_solver::impl {
 
   /// True when c and every position it can reach are tame.
   bool hereditarily_tame(component c) {
-    region_genus(c);
+    searched_genus(c);
     component_info& ci = info_of(c);
     if (ci.hereditary == heredity::tame) return true;
     if (ci.hereditary != heredity::unknown) return false;
@@ -418,7 +500,20 @@ struct sum_solver::impl {
   /// The theorems of sum_solver's docstring: 1 = the mover wins, 0 = loses,
   /// -1 = no shortcut applies. `s` is sorted, without terminal components.
   int shortcut(const component* s, std::size_t n) {
-    for (std::size_t i = 0; i < n; ++i) region_genus(s[i]);
+    if (q_order) {
+      std::uint32_t x = 0;
+      std::size_t i = 0;
+      for (; i < n; ++i) {
+        const auto it = q_element.find(s[i]);
+        if (it == q_element.end()) break;
+        x = q_table[static_cast<std::size_t>(x) * q_order + it->second];
+      }
+      if (i == n) {
+        ++st.by_quotient;
+        return q_p[x] ? 0 : 1;
+      }
+    }
+    for (std::size_t i = 0; i < n; ++i) searched_genus(s[i]);
     if (n == 1 && info_of(s[0]).misere >= 0) {
       ++st.by_value;
       return info_of(s[0]).misere != 0;
@@ -631,6 +726,34 @@ struct sum_solver::impl {
         }
         continue;
       }
+      if (t.file == kOctalFile) {
+        const octal_code& code = octal_codes[t.code];
+        for (std::size_t h = 0; h < t.heaps.size(); ++h) {
+          if (std::find(t.heaps.begin(), t.heaps.begin() + static_cast<std::ptrdiff_t>(h), t.heaps[h]) !=
+              t.heaps.begin() + static_cast<std::ptrdiff_t>(h))
+            continue;  // equal heaps have the same moves
+          code.for_each_result(t.heaps[h], [&](int b, int c) {
+            std::vector<component> s = rest;
+            std::vector<int> left;
+            for (std::size_t j = 0; j < t.heaps.size(); ++j)
+              if (j != h) left.push_back(t.heaps[j]);
+            if (b) left.push_back(b);
+            if (c) left.push_back(c);
+            std::string after;
+            for (int x : left) {
+              after += (after.empty() ? "" : ",") + std::to_string(x);
+              const component k = pack(kOctalFile, static_cast<int>(t.code), static_cast<std::uint64_t>(x));
+              if (x && options_of(k).second) s.push_back(k);
+            }
+            const std::string move = std::to_string(t.heaps[h]) + "->" +
+                                     (!c   ? std::string("0")
+                                      : !b ? std::to_string(c)
+                                           : std::to_string(b) + "+" + std::to_string(c));
+            consider(move, after.empty() ? "0" : after, s);
+          });
+        }
+        continue;
+      }
       const sum_file& f = files[t.file];
       for (const option_ref& o : f.drv->options(t.ref)) {
         std::vector<component> s = rest;
@@ -666,6 +789,29 @@ bool sum_solver::misere_win_of(std::vector<std::uint64_t> components) {
 unsigned sum_solver::misere_value_of(std::vector<std::uint64_t> components) {
   std::sort(components.begin(), components.end());
   return impl_->misere_value(components);
+}
+
+void sum_solver::use_quotient(const std::vector<std::pair<std::uint64_t, std::uint32_t>>& element,
+                              std::vector<std::uint32_t> table, std::vector<char> p_portion) {
+  if (table.size() != p_portion.size() * p_portion.size())
+    throw std::invalid_argument("use_quotient: the table is not order x order");
+  impl_->q_element.clear();
+  for (const auto& [c, x] : element) {
+    if (x >= p_portion.size()) throw std::invalid_argument("use_quotient: an element past the order");
+    impl_->q_element[c] = x;
+  }
+  impl_->q_table = std::move(table);
+  impl_->q_p = std::move(p_portion);
+  impl_->q_order = static_cast<std::uint32_t>(impl_->q_p.size());
+}
+
+std::vector<std::vector<std::uint64_t>> sum_solver::options(std::uint64_t component) {
+  std::vector<std::vector<std::uint64_t>> out;
+  impl_->for_each_child({component}, [&](const std::vector<std::uint64_t>& next) {
+    out.push_back(next);
+    return false;
+  });
+  return out;
 }
 
 bool sum_solver::hereditarily_tame(std::uint64_t component) { return impl_->hereditarily_tame(component); }

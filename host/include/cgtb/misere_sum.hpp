@@ -51,6 +51,7 @@ struct sum_stats {
   std::uint64_t by_value = 0;      ///< decided by one component's stored misère value
   std::uint64_t by_genus_run = 0;  ///< decided by a stored genus run value G-(X + k*2)
   std::uint64_t by_tame = 0;       ///< decided by the hereditarily tame sum rule
+  std::uint64_t by_quotient = 0;   ///< decided by a quotient given with use_quotient
   std::uint64_t components = 0;    ///< distinct component positions whose options were generated
   std::uint64_t memo_entries = 0;  ///< sums in the memo now
   std::uint64_t memo_clears = 0;
@@ -58,8 +59,10 @@ struct sum_stats {
 
 /// Solves disjunctive sums. A term is `FILE:POSITION` (a position of an
 /// impartial tablebase: Cram, octal games, Row Impartial Terminus, ...;
-/// different files may be mixed), `*n` (a Nim heap of n), or `cram:POSITION`
-/// (a Cram position with no table, see components_of).
+/// different files may be mixed), `*n` (a Nim heap of n), `cram:POSITION`
+/// (a Cram position with no table, see components_of), or
+/// `octal:CODE:HEAPS` (heaps of an octal game with no table: one heap size
+/// from 0 to 4096, or several joined by ',', e.g. `octal:0.77:3,5`).
 ///
 /// Normal play: the outcome is P exactly when the nim-sum of the components'
 /// Grundy values is 0 (Sprague-Grundy theorem, Winning Ways ch. 2).
@@ -84,6 +87,10 @@ struct sum_stats {
 ///     every component is fickle (Winning Ways ch. 13, "tame games"; Conway,
 ///     On Numbers and Games ch. 12). Tameness of a component alone is not
 ///     enough: the 2 x 7 Cram board is tame and has wild followers.
+/// (4) every component has an element in a misère quotient given by
+///     use_quotient: the sum is a P-position exactly when the product of the
+///     elements lies in the P-portion (Plambeck and Siegel, "Misère
+///     quotients for impartial games", the quotient's defining property).
 /// Not thread-safe: one solver per thread.
 class sum_solver {
  public:
@@ -103,7 +110,9 @@ class sum_solver {
   /// The components `term` stands for (as solve reads it; those with no
   /// option left out), as codes for the functions below. A term
   /// `cram:POSITION` is a Cram position on its own board with no table: its
-  /// connected regions (cgtb/cram_region.hpp), searched without stored values.
+  /// connected regions (cgtb/cram_region.hpp), searched without stored values;
+  /// a term `octal:CODE:HEAPS` is its heaps, likewise (Grundy values and,
+  /// for heaps of up to 24 beans, the genus are searched when a shortcut asks).
   std::vector<std::uint64_t> components_of(const std::string& term);
   /// True when the player to move wins the misère sum of these components.
   bool misere_win_of(std::vector<std::uint64_t> components);
@@ -120,6 +129,17 @@ class sum_solver {
   /// genus (stored, or computed for Cram regions of up to 12 cells); false
   /// where no genus is known.
   bool hereditarily_tame(std::uint64_t component);
+  /// The options of a component, each as the components it leaves (those
+  /// with no option left out; an empty list is the game 0). Nim heaps: *m
+  /// for m < n.
+  std::vector<std::vector<std::uint64_t>> options(std::uint64_t component);
+  /// Shortcut (4): `element` maps components to elements 0..order-1 of a
+  /// proven misère quotient of the closed set they generate (0 the
+  /// identity), `table` is its order x order product table and `p_portion`
+  /// marks its P-portion. Replaces any quotient given before; the memo is
+  /// kept (its outcomes stay true).
+  void use_quotient(const std::vector<std::pair<std::uint64_t, std::uint32_t>>& element,
+                    std::vector<std::uint32_t> table, std::vector<char> p_portion);
   /// The code of a Nim heap of n (n >= 1).
   static std::uint64_t heap_code(std::uint64_t n) { return n; }
 
