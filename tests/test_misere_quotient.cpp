@@ -265,3 +265,18 @@ TEST(OctalQuotient, CliPrintsTheQuotientAsJson) {
   EXPECT_EQ(j["check_agreed"], 500);
   EXPECT_EQ(j["table"].size(), 8u);
 }
+
+TEST(OctalQuotient, DawsonsChessIsDawsonsKaylesOneHeapOver) {
+  // A heap of n in Dawson's Chess (0.137) plays like a heap of n + 1 in
+  // Dawson's Kayles (0.07) (Winning Ways ch. 4): the same quotient, the
+  // heaps one over.
+  for (int n : {9, 13}) {
+    const auto chess = quotient_of("0.137", n), kayles = quotient_of("0.07", n + 1);
+    EXPECT_EQ(chess.quotient.order, kayles.quotient.order);
+    EXPECT_EQ(chess.quotient.relations, kayles.quotient.relations);
+    for (int h = 1; h <= n; ++h)
+      EXPECT_EQ(chess.quotient.elements[chess.heap_element[static_cast<std::size_t>(h)]],
+                kayles.quotient.elements[kayles.heap_element[static_cast<std::size_t>(h + 1)]])
+          << h;
+  }
+}
