@@ -36,38 +36,7 @@ int quotient_octal(const cxxopts::ParseResult& r) {
   for (std::size_t x = 0; x < q.order; ++x)
     if (q.p_portion[x]) p.push_back(q.elements[x]);
   if (r.count("json")) {
-    nlohmann::ordered_json j;
-    j["game"] = "octal";
-    j["code"] = rep.code;
-    j["max_heap"] = rep.max_heap;
-    j["order"] = q.order;
-    j["proven"] = rep.proven;
-    if (!rep.proven) j["why_not"] = rep.why_not;
-    nlohmann::ordered_json gens = nlohmann::ordered_json::array();
-    for (std::size_t i = 0; i < q.generators.size(); ++i)
-      gens.push_back({{"name", q.generators[i]}, {"is", q.generator_of[i]}});
-    j["generators"] = gens;
-    j["relations"] = q.relations;
-    j["elements"] = q.elements;
-    j["p_portion"] = p;
-    nlohmann::ordered_json heaps = nlohmann::ordered_json::array();
-    for (std::size_t h = 1; h < rep.heap_element.size(); ++h) heaps.push_back(q.elements[rep.heap_element[h]]);
-    j["heap_elements"] = heaps;  // heap 1 first
-    nlohmann::ordered_json table = nlohmann::ordered_json::array();
-    for (std::size_t x = 0; x < q.order; ++x) {
-      std::vector<std::uint32_t> row(q.table.begin() + static_cast<std::ptrdiff_t>(x * q.order),
-                                     q.table.begin() + static_cast<std::ptrdiff_t>((x + 1) * q.order));
-      table.push_back(row);
-    }
-    j["table"] = table;
-    j["signatures"] = rep.signatures;
-    j["rounds"] = rep.rounds;
-    j["tests"] = rep.tests;
-    j["sums"] = rep.sums;
-    j["checked"] = rep.checked;
-    j["check_agreed"] = rep.check_agreed;
-    j["seconds"] = rep.seconds;
-    std::cout << json_text(j) << "\n";
+    std::cout << octal_quotient_json(rep) << "\n";
     return rep.proven ? 0 : 4;
   }
   auto join = [](const std::vector<std::string>& v) {

@@ -44,7 +44,8 @@ int cmd_sum(int argc, char** argv) {
   cxxopts::Options o("cgtb sum",
                      "The outcome of a disjunctive sum under normal and misere play, and its winning moves.\n"
                      "A TERM is FILE:POSITION (a position of an impartial tablebase; files may be mixed), *n\n"
-                     "(a Nim heap) or cram:POSITION (a Cram position with no table). With no TERM, reads one\n"
+                     "(a Nim heap), cram:POSITION (a Cram position with no table) or octal:CODE:HEAPS (heaps of\n"
+                     "an octal game with no table, e.g. octal:0.77:3,5). With no TERM, reads one\n"
                      "sum per line from stdin, terms separated by spaces (a lone '+' between terms is allowed;\n"
                      "blank lines and lines starting '%' are skipped; write a heap list as 3,5 there).\n"
                      "Normal play is the nim-sum of the Grundy values; misere play is a search over the sum\n"
@@ -63,6 +64,7 @@ int cmd_sum(int argc, char** argv) {
                                 "\nExamples:\n"
                                 "  cgtb sum cram-3x4.cgtb:..../..../.... '*1' '*2'\n"
                                 "  cgtb sum cram:....../....../...... cram:...../...../...../.....\n"
+                                "  cgtb sum octal:0.77:3,4 octal:0.77:5 '*1'\n"
                                 "  printf 'a.cgtb:..../..../.... + *3\\n' | cgtb sum --json\n");
   sum_settings s;
   const std::string play = r["play"].as<std::string>();

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <map>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <random>
 #include <set>
 #include <stdexcept>
@@ -14,6 +15,7 @@
 #include <unordered_set>
 
 #include "cgtb/cram_region.hpp"
+#include "cgtb/driver.hpp"
 #include "cgtb/error.hpp"
 #include "cgtb/games/octal.hpp"
 #include "cgtb/genus.hpp"
@@ -573,6 +575,45 @@ octal_quotient_report octal_quotient(const octal_quotient_options& opt,
   rep.seconds = seconds();
   rep.memory_bytes = solver.memory_bytes() + searcher.memory_bytes();
   return rep;
+}
+
+std::string octal_quotient_json(const octal_quotient_report& rep) {
+  const misere_quotient& q = rep.quotient;
+  std::vector<std::string> p;
+  for (std::size_t x = 0; x < q.order; ++x)
+    if (q.p_portion[x]) p.push_back(q.elements[x]);
+  nlohmann::ordered_json j;
+  j["game"] = "octal";
+  j["code"] = rep.code;
+  j["max_heap"] = rep.max_heap;
+  j["order"] = q.order;
+  j["proven"] = rep.proven;
+  if (!rep.proven) j["why_not"] = rep.why_not;
+  nlohmann::ordered_json gens = nlohmann::ordered_json::array();
+  for (std::size_t i = 0; i < q.generators.size(); ++i)
+    gens.push_back({{"name", q.generators[i]}, {"is", q.generator_of[i]}});
+  j["generators"] = gens;
+  j["relations"] = q.relations;
+  j["elements"] = q.elements;
+  j["p_portion"] = p;
+  nlohmann::ordered_json heaps = nlohmann::ordered_json::array();
+  for (std::size_t h = 1; h < rep.heap_element.size(); ++h) heaps.push_back(q.elements[rep.heap_element[h]]);
+  j["heap_elements"] = heaps;  // heap 1 first
+  nlohmann::ordered_json table = nlohmann::ordered_json::array();
+  for (std::size_t x = 0; x < q.order; ++x) {
+    std::vector<std::uint32_t> row(q.table.begin() + static_cast<std::ptrdiff_t>(x * q.order),
+                                   q.table.begin() + static_cast<std::ptrdiff_t>((x + 1) * q.order));
+    table.push_back(row);
+  }
+  j["table"] = table;
+  j["signatures"] = rep.signatures;
+  j["rounds"] = rep.rounds;
+  j["tests"] = rep.tests;
+  j["sums"] = rep.sums;
+  j["checked"] = rep.checked;
+  j["check_agreed"] = rep.check_agreed;
+  j["seconds"] = rep.seconds;
+  return json_text(j);
 }
 
 region_classes_report cram_region_classes(const region_classes_options& opt,

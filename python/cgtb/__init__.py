@@ -16,7 +16,7 @@ the command-line tool's one-line message. docs/python.md has a worked session.
 """
 
 from . import _cgtb
-from ._cgtb import CorruptFileError, InputError, ResourceError, SumSolver, Tablebase, games
+from ._cgtb import CorruptFileError, InputError, ResourceError, SumSolver, Tablebase, games, octal_quotient
 
 __all__ = [
     "CorruptFileError",
@@ -27,6 +27,7 @@ __all__ = [
     "build",
     "encode_cells",
     "games",
+    "octal_quotient",
     "open",
     "sum",
 ]

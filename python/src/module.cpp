@@ -26,6 +26,7 @@
 #include "cgtb/error.hpp"
 #include "cgtb/front_end.hpp"
 #include "cgtb/genus.hpp"
+#include "cgtb/misere_quotient.hpp"
 #include "cgtb/misere_sum.hpp"
 #include "cgtb/tablebase.hpp"
 
@@ -625,10 +626,32 @@ PYBIND11_MODULE(_cgtb, m) {
   m.def("_build", &build, py::arg("args"), py::arg("progress"),
         "_build(args, progress) -> str\n\nInternal: `cgtb build ARGS...` (args[0] is the game). Use cgtb.build().");
 
+  m.def(
+      "octal_quotient",
+      [](const std::string& code, int max_heap, std::uint64_t check, std::uint64_t seed) {
+        octal_quotient_options opt;
+        opt.code = code;
+        opt.max_heap = max_heap;
+        opt.check = check;
+        opt.seed = seed;
+        std::string text;
+        {
+          py::gil_scoped_release unlocked;
+          text = octal_quotient_json(octal_quotient(opt));
+        }
+        return json_loads(text);
+      },
+      py::arg("code"), py::arg("max_heap"), py::arg("check") = 10000, py::arg("seed") = 1,
+      "octal_quotient(code, max_heap, check=10000, seed=1) -> dict\n\nThe misere quotient of the sums of heaps "
+      "1..max_heap of an octal game, as `cgtb quotient octal --json` prints it (docs/misere.md): order, proven, "
+      "generators, relations, elements, p_portion, heap_elements (heap 1 first), table (products as element "
+      "numbers). Raises InputError for a bad code or max_heap, ResourceError past 4096 elements.");
+
   py::class_<sum_solver>(m, "SumSolver",
                          "Outcomes of disjunctive sums under normal and misere play, as `cgtb sum` computes them "
-                         "(docs/misere.md). A term is 'FILE:POSITION', '*n' (a Nim heap) or 'cram:POSITION' (a Cram "
-                         "position with no table). The solver keeps its memo and its open files from one sum to the "
+                         "(docs/misere.md). A term is 'FILE:POSITION', '*n' (a Nim heap), 'cram:POSITION' (a Cram "
+                         "position with no table) or 'octal:CODE:HEAPS' (octal heaps with no table). The solver keeps "
+                         "its memo and its open files from one sum to the "
                          "next. Not meant to be shared by threads at once.")
       .def(py::init([](const std::string& play, bool winning_moves, bool shortcuts, std::size_t memo_mb) {
              if (play != "normal" && play != "misere" && play != "both")

@@ -378,7 +378,7 @@ def test_build_progress_callback_error_is_raised(tmp_path):
 
 def test_docstrings():
     public = [cgtb.open, cgtb.build, cgtb.encode_cells, cgtb.games, cgtb.Tablebase, cgtb.InputError, cgtb.sum]
-    public += [cgtb.SumSolver, cgtb.SumSolver.solve, cgtb.SumSolver.misere_win]
+    public += [cgtb.SumSolver, cgtb.SumSolver.solve, cgtb.SumSolver.misere_win, cgtb.octal_quotient]
     public += [getattr(cgtb.Tablebase, n) for n in dir(cgtb.Tablebase) if not n.startswith("_")]
     for obj in public:
         assert obj.__doc__ and len(obj.__doc__) > 20, obj
@@ -394,6 +394,7 @@ def test_sums_equal_cli(cli, tables):
     rows = sample(rows_of(cli, cram), 40, seed=3)
     sums = [[f"{cram}:{r['position']}", f"*{i % 4}"] for i, r in enumerate(rows)]
     sums += [[f"{octal}:5", f"{octal}:3", "*2"], ["cram:..../..../....", "*1"], ["*2", "*2"]]
+    sums += [["octal:0.07:5,3", "*2"], [f"{octal}:5,3", "octal:0.07:4"]]
     out = cli.run("sum", "--json", stdin="".join(" ".join(s) + "\n" for s in sums)).stdout
     want = [json.loads(line) for line in out.splitlines()]
     solver = cgtb.SumSolver()
@@ -403,6 +404,25 @@ def test_sums_equal_cli(cli, tables):
         assert got == w, terms
     assert cgtb.sum(*sums[0]) | {"searched": 0} == want[0] | {"searched": 0}
     assert cgtb.SumSolver(play="misere").misere_win(["*1"]) is False
+
+
+def test_octal_quotient_equals_cli(cli):
+    """cgtb.octal_quotient is `cgtb quotient octal --json`, and its table predicts cgtb sum's outcomes."""
+    want = json.loads(cli.run("quotient", "octal", "--code", "0.07", "--max-heap", "10", "--json", "--check", "0").stdout)
+    got = cgtb.octal_quotient("0.07", 10, check=0)
+    for d in (want, got):
+        d.pop("seconds")
+    assert got == want
+    index = {name: i for i, name in enumerate(got["elements"])}
+    solver = cgtb.SumSolver(play="misere")
+    for heaps in ([3, 4], [2, 2, 10], [5, 6, 7], [9, 10, 4, 1]):
+        x = 0
+        for h in heaps:
+            x = got["table"][x][index[got["heap_elements"][h - 1]]]
+        term = "octal:0.07:" + ",".join(map(str, heaps))
+        assert solver.misere_win([term]) == (got["elements"][x] not in got["p_portion"]), heaps
+    with pytest.raises(cgtb.InputError, match="max-heap"):
+        cgtb.octal_quotient("0.07", 0)
 
 
 def test_sum_errors_raise_input_error(tables):

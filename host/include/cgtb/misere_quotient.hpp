@@ -93,6 +93,14 @@ struct octal_quotient_report {
 octal_quotient_report octal_quotient(const octal_quotient_options& opt,
                                      const std::function<void(const std::string&)>& progress = {});
 
+/// The report as one line of JSON, as `cgtb quotient octal --json` prints
+/// it: game, code, max_heap, order, proven (and why_not), generators
+/// [{name, is}], relations, elements (normal forms, the identity "1"
+/// first), p_portion, heap_elements (heap 1 first), table (rows of element
+/// numbers), signatures, rounds, tests, sums, checked, check_agreed,
+/// seconds.
+std::string octal_quotient_json(const octal_quotient_report& rep);
+
 /// One class of regions that no test sum told apart.
 struct region_class {
   std::string representative;  ///< its smallest member: fewest cells, then least canonical key ("" = no cell)
