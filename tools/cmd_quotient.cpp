@@ -73,7 +73,7 @@ int quotient_octal(const cxxopts::ParseResult& r) {
             << " signatures checked, " << rep.sums << " misere outcomes searched, " << std::fixed
             << std::setprecision(2) << rep.seconds << " s, " << (rep.memory_bytes >> 20) << " MB\n";
   if (rep.checked)
-    std::cout << "  check: the quotient's prediction equals a search without shortcuts on " << rep.check_agreed
+    std::cout << "  check: the quotient's prediction equals a fresh search (no quotient) on " << rep.check_agreed
               << " of " << rep.checked << " random sums of 1-4 heaps\n";
   return rep.proven ? 0 : 4;
 }
