@@ -137,7 +137,7 @@ TEST(OctalEngine, SeveralHeapsMatchBruteForceIncludingGenus) {
         ASSERT_EQ(rs[i].g, x) << c << " " << g.format(v.unrank(L, i));  // Sprague-Grundy: XOR of heaps
         ASSERT_EQ(rs[i].g, bf.grundy(h));
         for (int k = 0; k <= 7; ++k)
-          ASSERT_EQ(rs[i].m[cgtb::misere_state_index(7, k, 0)], bf.misere(h, k, 0))
+          ASSERT_EQ(rs[i].misere(cgtb::misere_state_index(7, k, 0)), bf.misere(h, k, 0))
               << c << " " << g.format(v.unrank(L, i)) << " gamma_" << k;
       }
   }
@@ -191,8 +191,8 @@ TEST(OctalDawsonsKayles, HeapGenusEqualsCramStripGenus) {
     EXPECT_EQ(k.g, s.g) << n;
     EXPECT_EQ(c.g, s.g) << n;
     for (int i = 0; i < cgtb::misere_state_count(7); ++i) {
-      EXPECT_EQ(k.m[i], s.m[i]) << "0.07 heap " << n;
-      EXPECT_EQ(c.m[i], s.m[i]) << "0.137 heap " << n - 1;
+      EXPECT_EQ(k.misere(i), s.misere(i)) << "0.07 heap " << n;
+      EXPECT_EQ(c.misere(i), s.misere(i)) << "0.137 heap " << n - 1;
     }
   }
 }

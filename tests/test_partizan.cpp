@@ -282,7 +282,7 @@ TEST(PartizanRule, CramSeenAsPartizanAgreesWithGrundyValues) {
         const unsigned nc = partizan_rule::field(pc[i], field_normal_class);
         const unsigned mc = partizan_rule::field(pc[i], field_misere_class);
         ASSERT_EQ(nc, recs[i].g ? outcome_N : outcome_P) << "level " << level << " rank " << i;
-        ASSERT_EQ(mc, recs[i].m[0] ? outcome_N : outcome_P) << "level " << level << " rank " << i;
+        ASSERT_EQ(mc, recs[i].misere(0) ? outcome_N : outcome_P) << "level " << level << " rank " << i;
         nonzero += recs[i].g != 0;
       }
     }

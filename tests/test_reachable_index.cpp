@@ -159,10 +159,10 @@ using mis_rule = cgtb::impartial_rule<0>;
 bool same(const genus_rule::record& a, const genus_rule::record& b) {
   if (a.g != b.g) return false;
   for (int s = 0; s < genus_rule::states; ++s)
-    if (a.m[s] != b.m[s]) return false;
+    if (a.misere(s) != b.misere(s)) return false;
   return true;
 }
-bool same(const mis_rule::record& a, const mis_rule::record& b) { return a.g == b.g && a.m[0] == b.m[0]; }
+bool same(const mis_rule::record& a, const mis_rule::record& b) { return a.g == b.g && a.misere(0) == b.misere(0); }
 bool same(const cgtb::partizan_record& a, const cgtb::partizan_record& b) { return a.bits == b.bits; }
 
 /// Checks the stored sets of a keyed solve against the search.
@@ -283,7 +283,7 @@ TEST(ReachableSampled, Cram5x6MatchesTheReferenceSolverOn100000Positions) {
     const auto* r = t.at(level).find(least_image(b, p, "rectangle"));
     ASSERT_NE(r, nullptr);
     ASSERT_EQ(r->g, ref.normal(p)) << p;
-    ASSERT_EQ(r->m[0], ref.misere(p)) << p;
+    ASSERT_EQ(r->misere(0), ref.misere(p)) << p;
   }
 }
 

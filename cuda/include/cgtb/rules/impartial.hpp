@@ -34,6 +34,9 @@ template <int K>
 struct impartial_record {
   std::uint8_t g;
   std::uint8_t m[misere_state_count(K)];
+
+  /// G-(p + a*(*2) + b*(*1)) for s = misere_state_index(K, a, b).
+  CGTB_HD unsigned misere(int s) const { return m[s]; }
 };
 template <>
 struct impartial_record<-1> {
