@@ -251,6 +251,9 @@ TEST(OctalQuotient, BadInputIsRefusedWithOneLine) {
   const auto bad = cgtb_test::run_cgtb({"quotient", "octal", "--code", "0.8", "--max-heap", "5"});
   EXPECT_NE(bad.code, 0);
   EXPECT_EQ(std::count(bad.err.begin(), bad.err.end(), '\n'), 1) << bad.err;
+  const auto other = cgtb_test::run_cgtb({"quotient", "octal", "--code", "0.75", "--max-cells", "4"});
+  EXPECT_NE(other.code, 0);
+  EXPECT_EQ(other.err_lines().size(), 1u) << other.err;
 }
 
 TEST(OctalQuotient, CliPrintsTheQuotientAsJson) {

@@ -69,8 +69,8 @@ int quotient_octal(const cxxopts::ParseResult& r) {
       std::cout << "\n";
     }
   }
-  std::cout << "  proof: " << rep.rounds << " rounds, " << rep.tests << " test sums, " << rep.signatures
-            << " signatures checked, " << rep.sums << " misere outcomes searched, " << std::fixed
+  std::cout << "  proof (every heap's step): " << rep.rounds << " rounds, " << rep.tests << " test sums in the last, "
+            << rep.signatures << " signatures checked, " << rep.sums << " misere outcomes searched, " << std::fixed
             << std::setprecision(2) << rep.seconds << " s, " << (rep.memory_bytes >> 20) << " MB\n";
   if (rep.checked)
     std::cout << "  check: the quotient's prediction equals a fresh search (no quotient) on " << rep.check_agreed
@@ -113,7 +113,15 @@ int cmd_quotient(int argc, char** argv) {
     throw input_error(
         "quotient needs a game: cgtb quotient octal --code C --max-heap N, or cgtb quotient cram --max-cells N");
   if (!r.unmatched().empty()) throw input_error("unexpected argument '" + r.unmatched()[0] + "'");
-  if (r["game"].as<std::string>() == "octal") return quotient_octal(r);
+  auto refuse = [&](const std::vector<std::string>& names, const std::string& game) {
+    for (const auto& n : names)
+      if (r.count(n)) throw input_error("--" + n + " is not an option of cgtb quotient " + game);
+  };
+  if (r["game"].as<std::string>() == "octal") {
+    refuse({"max-cells", "company", "sample"}, "octal");
+    return quotient_octal(r);
+  }
+  if (r["game"].as<std::string>() == "cram") refuse({"code", "max-heap", "max-order", "max-signatures"}, "cram");
   if (r["game"].as<std::string>() != "cram")
     throw input_error("cgtb quotient takes octal or cram ('" + r["game"].as<std::string>() + "' is not available)");
   const bool progress = !r.count("quiet") && isatty(2);

@@ -35,7 +35,7 @@ void print_answer(const sum_answer& a, bool json, std::ostream& out) {
     out << "  normal  nim-sum " << a.grundy << ", outcome " << a.normal_outcome << join(a.normal_winning) << "\n";
   if (a.misere)
     out << "  misere  outcome " << a.misere_outcome << join(a.misere_winning) << "  (" << a.searched
-        << " sums searched)\n";
+        << (a.searched == 1 ? " sum searched)\n" : " sums searched)\n");
 }
 
 }  // namespace

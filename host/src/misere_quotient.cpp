@@ -144,7 +144,7 @@ class quotient_search {
     std::unordered_map<std::string, std::uint32_t> index;
     auto add = [&](const word& w, std::string r) {
       if (reps_.size() >= max_order_)
-        throw resource_error("the misère quotient has more than " + std::to_string(max_order_) +
+        throw resource_error("the misere quotient has more than " + std::to_string(max_order_) +
                              " elements (raise --max-order)");
       const std::uint32_t id = static_cast<std::uint32_t>(reps_.size());
       p_.push_back(static_cast<char>(r[0] & 1));  // tests_[0] is the empty sum
@@ -265,7 +265,7 @@ class quotient_search {
         same.push_back(sigs.size());
         if (sigs.size() >= max_signatures_) {
           signatures = sigs.size();
-          why_not = "the proof's finite check passed " + std::to_string(max_signatures_) +
+          why_not = "the proof's finite check went past " + std::to_string(max_signatures_) +
                     " signatures (raise --max-signatures)";
           return {};
         }

@@ -628,12 +628,15 @@ PYBIND11_MODULE(_cgtb, m) {
 
   m.def(
       "octal_quotient",
-      [](const std::string& code, int max_heap, std::uint64_t check, std::uint64_t seed) {
+      [](const std::string& code, int max_heap, std::uint64_t check, std::uint64_t seed, std::size_t max_order,
+         std::uint64_t max_signatures) {
         octal_quotient_options opt;
         opt.code = code;
         opt.max_heap = max_heap;
         opt.check = check;
         opt.seed = seed;
+        opt.max_order = max_order;
+        opt.max_signatures = max_signatures;
         std::string text;
         {
           py::gil_scoped_release unlocked;
@@ -641,11 +644,15 @@ PYBIND11_MODULE(_cgtb, m) {
         }
         return json_loads(text);
       },
-      py::arg("code"), py::arg("max_heap"), py::arg("check") = 10000, py::arg("seed") = 1,
-      "octal_quotient(code, max_heap, check=10000, seed=1) -> dict\n\nThe misere quotient of the sums of heaps "
+      py::arg("code"), py::arg("max_heap"), py::arg("check") = 10000, py::arg("seed") = 1, py::arg("max_order") = 4096,
+      py::arg("max_signatures") = 20000000,
+      "octal_quotient(code, max_heap, check=10000, seed=1, max_order=4096, max_signatures=20000000) -> dict\n\nThe "
+      "misere quotient of the sums of heaps "
       "1..max_heap of an octal game, as `cgtb quotient octal --json` prints it (docs/misere.md): order, proven, "
       "generators, relations, elements, p_portion, heap_elements (heap 1 first), table (products as element "
-      "numbers). Raises InputError for a bad code or max_heap, ResourceError past 4096 elements.");
+      "numbers); proven is False (with why_not) when the proof's finite check went past max_signatures. Raises "
+      "InputError for a bad code or max_heap (the message names the CLI's --max-heap), ResourceError past max_order "
+      "elements.");
 
   py::class_<sum_solver>(m, "SumSolver",
                          "Outcomes of disjunctive sums under normal and misere play, as `cgtb sum` computes them "
