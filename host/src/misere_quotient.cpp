@@ -228,8 +228,10 @@ class quotient_search {
     std::vector<sig> sigs{sig{0}};
     std::vector<std::pair<std::uint64_t, std::uint32_t>> parent{{0, 0xffffffffu}};
     std::set<sig> seen{sigs[0]};
-    std::vector<std::vector<std::uint64_t>> by_element(n);  // visited signatures per element
-    by_element[0].push_back(0);
+    // Visited signatures per element, for the domination rule. Not the empty
+    // sum's: a nonempty sum of the identity element must be checked itself
+    // (only its extensions are covered by the empty sum's).
+    std::vector<std::vector<std::uint64_t>> by_element(n);
     for (std::uint64_t at = 0; at < sigs.size(); ++at) {
       {
         const sig& sg = sigs[at];
