@@ -12,7 +12,6 @@
 #include <set>
 #include <stdexcept>
 #include <unordered_map>
-#include <unordered_set>
 
 #include "cgtb/cram_region.hpp"
 #include "cgtb/driver.hpp"
@@ -68,8 +67,8 @@ class quotient_search {
         max_signatures_(max_signatures) {}
 
   /// Runs rounds until the proof holds or the finite check is too large.
-  /// The first tests: `start` (the empty sum is added), and every sum of one
-  /// or two letters with the last letter in it.
+  /// The first tests: `tests` (the previous heap's), the empty sum, and every
+  /// sum of one or two letters with the last letter in it.
   void run(std::set<word> tests, const std::function<void(const std::string&)>& progress) {
     tests.insert(word{});
     const std::uint32_t last = m_ - 1;
@@ -107,6 +106,17 @@ class quotient_search {
   }
   bool p_portion(std::uint32_t x) const { return p_[x] != 0; }
   const word& representative(std::uint32_t x) const { return reps_[x]; }
+  /// The order x order product table, row-major: x.y = x with y's
+  /// representative added (well defined once adding letters commutes).
+  std::vector<std::uint32_t> product_table() const {
+    const std::size_t n = reps_.size();
+    std::vector<std::uint32_t> t(n * n);
+    for (std::uint32_t x = 0; x < n; ++x)
+      for (std::uint32_t y = 0; y < n; ++y) t[x * n + y] = element_after(x, reps_[y]);
+    return t;
+  }
+  /// Per element: 1 when it is in the P-portion.
+  const std::vector<char>& p_flags() const { return p_; }
   std::size_t tests() const { return tests_.size(); }
   const std::vector<word>& test_sums() const { return tests_; }
   /// True when the player to move loses the misère sum w (searched).
@@ -376,14 +386,8 @@ misere_quotient present(const quotient_search& q, const std::vector<std::string>
   const std::size_t n = q.order();
   const std::uint32_t m = static_cast<std::uint32_t>(letter_names.size());
   out.order = n;
-  out.table.resize(n * n);
-  for (std::uint32_t x = 0; x < n; ++x)
-    for (std::uint32_t y = 0; y < n; ++y) {
-      std::uint32_t z = x;
-      for (std::uint32_t l : q.representative(y)) z = q.step(z, l);
-      out.table[x * n + y] = z;
-    }
-  for (std::uint32_t x = 0; x < n; ++x) out.p_portion.push_back(q.p_portion(x) ? 1 : 0);
+  out.table = q.product_table();
+  out.p_portion = q.p_flags();
   // Generators.
   std::vector<std::uint32_t> gen_elem;
   std::vector<char> generated(n, 0);
@@ -543,11 +547,9 @@ octal_quotient_report octal_quotient(const octal_quotient_options& opt,
       continue;  // the last proven quotient stays the solver's shortcut
     }
     if (!all_proven) continue;
-    const misere_quotient part =
-        present(*q, std::vector<std::string>(names.begin(), names.begin() + static_cast<std::ptrdiff_t>(n)));
     std::vector<std::pair<std::uint64_t, std::uint32_t>> element;
     for (std::size_t l = 0; l < n; ++l) element.push_back({letters[l], q->step(0, static_cast<std::uint32_t>(l))});
-    solver.use_quotient(element, part.table, part.p_portion);
+    solver.use_quotient(element, q->product_table(), q->p_flags());
   }
   if (!q) throw input_error("no heap of 1.." + std::to_string(opt.max_heap) + " has a move in " + code.text());
   rep.quotient = present(*q, names);

@@ -61,8 +61,11 @@ struct octal_quotient_report {
 /// of an octal game (every sum of such heaps), its P-portion and each heap's
 /// element.
 ///
-/// Algorithm: guess and prove. (1) Guess: the classes of sums as told apart
-/// by a set T of test sums (at first every sum of up to two heaps): sums
+/// Algorithm: guess and prove, heap by heap (for heaps 1..n, once the
+/// quotient of heaps 1..n-1 is proven, it decides every sum of those heaps
+/// in the searches: sum_solver::use_quotient). (1) Guess: the classes of
+/// sums as told apart by a set T of test sums (at first the previous step's
+/// tests and every sum of one or two heaps with heap n in it): sums
 /// are explored from 0 by adding one heap at a time, and a sum whose misère
 /// outcomes beside the tests (searched by sum_solver, `octal:` components)
 /// are new becomes a new element, the others are mapped to the element
@@ -74,10 +77,14 @@ struct octal_quotient_report {
 /// sum G is a misère P-position exactly when it has a move and every option
 /// is an N-position; an option of G removes one heap h and adds the heaps of
 /// one of h's moves, so its element is (element of G - h) times those heaps.
-/// The signature (element of G; for each heap h of G, the element of G - h)
-/// therefore decides whether the rule holds at G, and the signature of G +
-/// h' follows from G's; the check visits every reachable signature (a
-/// finite set, at most max_signatures). When (a) or (c) fails, the
+/// Split in two: (c1) no element of the P-portion has an option in it (a
+/// check over every element y and heap h, as G - h may be any sum); (c2) a
+/// sum outside it with a move has an option in it: a search over the
+/// reachable signatures (element of G; the pairs (type of h, element of
+/// G - h) for the heaps h of G, heaps of one element and one set of winning
+/// companions being of one type), the signature of G + h' following from
+/// G's, skipping a signature whose pairs include those of a visited nonempty
+/// one of the same element (at most max_signatures). When (a) or (c) fails, the
 /// counterexample's test sums join T and the search starts again. Given
 /// (a)-(c), two sums have the same element exactly when they are
 /// indistinguishable, so the automaton is the quotient (Plambeck and Siegel,
