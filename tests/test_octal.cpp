@@ -62,15 +62,14 @@ struct brute_code {
   }
 };
 
-heaps_t heaps_of(const cgtb::octal_heaps& p) {
-  heaps_t h;
-  for (int a = 1; a <= cgtb::kOctalMaxHeap; ++a)
-    for (int k = 0; k < p.cnt[a]; ++k) h.push_back(a);
+heaps_t sorted_heaps(const cgtb::heap_multiset& p) {
+  heaps_t h(p.part, p.part + p.count);
+  std::sort(h.begin(), h.end());
   return h;
 }
 
 std::vector<int> engine_sequence(const std::string& code, int n) {
-  cgtb::octal_heap g(cgtb::octal_code::parse(code), n);
+  cgtb::octal_heap g(cgtb::take_break::parse_octal(code), n);
   auto recs = issue5::solve_all<cgtb::octal_heap, cgtb::heap_sum_rule>(g, 1);  // one position per level
   std::vector<int> s;
   for (auto& [L, r] : recs) s.push_back(r[0].g);
@@ -80,14 +79,14 @@ std::vector<int> engine_sequence(const std::string& code, int n) {
 const std::vector<std::string> kCodes = {"0.07", "0.137", "4.7", "0.6", "0.77", "0.4", "4.07"};
 
 TEST(OctalRuleset, SelfTestOnEveryLevel) {
-  for (const auto& c : kCodes) issue5::check_ruleset(cgtb::octal(cgtb::octal_code::parse(c), 11));
+  for (const auto& c : kCodes) issue5::check_ruleset(cgtb::octal(cgtb::take_break::parse_octal(c), 11));
 }
 
 // The single-heap ruleset: one position per level (rank 0 <-> heap n), and
 // every option's heaps lie on lower levels and match the code's moves.
 TEST(OctalRuleset, SingleHeapSelfTest) {
   for (const auto& c : kCodes) {
-    cgtb::octal_heap g(cgtb::octal_code::parse(c), 120);
+    cgtb::octal_heap g(cgtb::take_break::parse_octal(c), 120);
     auto v = g.host_view();
     brute_code bc(c);
     for (int n : g.levels()) {
@@ -111,10 +110,10 @@ TEST(OctalRuleset, SingleHeapSelfTest) {
 }
 
 TEST(OctalRuleset, CodesParseAndPrintCanonically) {
-  EXPECT_EQ(cgtb::octal_code::parse("0.07").text(), "0.07");
-  EXPECT_EQ(cgtb::octal_code::parse(".137").text(), "0.137");
-  EXPECT_EQ(cgtb::octal_code::parse("4.7").text(), "4.7");
-  EXPECT_EQ(cgtb::octal_code::parse("0.60").text(), "0.6");
+  EXPECT_EQ(cgtb::take_break::parse_octal("0.07").octal_text(), "0.07");
+  EXPECT_EQ(cgtb::take_break::parse_octal(".137").octal_text(), "0.137");
+  EXPECT_EQ(cgtb::take_break::parse_octal("4.7").octal_text(), "4.7");
+  EXPECT_EQ(cgtb::take_break::parse_octal("0.60").octal_text(), "0.6");
 }
 
 TEST(OctalEngine, SingleHeapSequenceMatchesPlainMex) {
@@ -123,7 +122,7 @@ TEST(OctalEngine, SingleHeapSequenceMatchesPlainMex) {
 
 TEST(OctalEngine, SeveralHeapsMatchBruteForceIncludingGenus) {
   for (const auto& c : kCodes) {
-    cgtb::octal g(cgtb::octal_code::parse(c), 9);
+    cgtb::octal g(cgtb::take_break::parse_octal(c), 9);
     auto recs = issue5::solve_all<cgtb::octal, cgtb::impartial_rule<7>>(g);
     brute_code bc(c);
     issue5::brute_impartial<heaps_t> bf([&](const heaps_t& h) { return bc.moves(h); });
@@ -131,7 +130,7 @@ TEST(OctalEngine, SeveralHeapsMatchBruteForceIncludingGenus) {
     auto v = g.host_view();
     for (auto& [L, rs] : recs)
       for (std::uint64_t i = 0; i < rs.size(); ++i) {
-        heaps_t h = heaps_of(v.unrank(L, i));
+        heaps_t h = sorted_heaps(v.unrank(L, i));
         int x = 0;
         for (int a : h) x ^= seq[static_cast<std::size_t>(a)];
         ASSERT_EQ(rs[i].g, x) << c << " " << g.format(v.unrank(L, i));  // Sprague-Grundy: XOR of heaps
@@ -176,12 +175,12 @@ TEST(OctalDawsonsKayles, HeapGenusEqualsCramStripGenus) {
     auto v = board.host_view();
     for (int n = w % 2; n <= w; n += 2) strip[n] = recs.at(n)[v.rank(n, (1ull << n) - 1)];
   }
-  cgtb::octal dk(cgtb::octal_code::parse("0.07"), N), dc(cgtb::octal_code::parse("0.137"), N);
+  cgtb::octal dk(cgtb::take_break::parse_octal("0.07"), N), dc(cgtb::take_break::parse_octal("0.137"), N);
   auto rk = issue5::solve_all<cgtb::octal, cgtb::impartial_rule<7>>(dk);
   auto rc = issue5::solve_all<cgtb::octal, cgtb::impartial_rule<7>>(dc);
   auto heap = [](int n) {
-    cgtb::octal_heaps p{};
-    if (n > 0) p.cnt[n] = 1;
+    cgtb::heap_multiset p{};
+    if (n > 0) p = cgtb::multiset_of({n});
     return p;
   };
   for (int n = 1; n <= N; ++n) {

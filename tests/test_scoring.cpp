@@ -135,7 +135,7 @@ std::vector<std::vector<std::int32_t>> engine_values(const Game& g, int threads 
 std::vector<std::vector<int>> pair_table(sum_op op, const std::string& left, const std::string& right, int N) {
   auto parse = [](const std::string& cp) {
     auto c = cp.find(':');
-    return octal_rules::parse(cp.substr(0, c), cp.substr(c + 1));
+    return take_break::parse_scoring(cp.substr(0, c), cp.substr(c + 1));
   };
   scoring_sum g(op, parse(left), parse(right), N);
   auto v = engine_values(g);
@@ -149,7 +149,7 @@ std::vector<std::vector<int>> pair_table(sum_op op, const std::string& left, con
 }
 
 /// G_s(n), n <= N, of a taking-no-breaking game (single-heap build).
-std::vector<int> heap_values(const octal_rules& r, int N) {
+std::vector<int> heap_values(const take_break& r, int N) {
   auto v = engine_values(scoring_octal_heaps(scoring_octal(r, N, scoring_octal::space::heaps)));
   std::vector<int> out;
   for (int n = 0; n <= N; ++n) out.push_back(v[static_cast<std::size_t>(n)][0]);
@@ -190,7 +190,7 @@ TEST(ScoringBruteForce, SignedPointsAgreeUnderEveryOperator) {
   // Negative and multi-digit points: (3,2,1 beans) -> (-2, 5, -7) and (1,4) -> (3,-1).
   const int N = 14;
   for (sum_op op : kOps) {
-    octal_rules a = octal_rules::parse("233", "-2,5,-7"), b = octal_rules::parse("31", "3,-1");
+    take_break a = take_break::parse_scoring("233", "-2,5,-7"), b = take_break::parse_scoring("31", "3,-1");
     scoring_sum g(op, a, b, N);
     auto v = engine_values(g);
     bf_solver s{bf("233", {-2, 5, -7}), bf("31", {3, -1}), op, {}};
@@ -205,7 +205,7 @@ TEST(ScoringBruteForce, SingleHeapsAgree) {
   for (const char* cp : kGames) {
     std::string s = cp;
     auto c = s.find(':');
-    auto vals = heap_values(octal_rules::parse(s.substr(0, c), s.substr(c + 1)), 40);
+    auto vals = heap_values(take_break::parse_scoring(s.substr(0, c), s.substr(c + 1)), 40);
     bf_solver b{bf(cp), bf(cp), sum_op::disjunctive, {}};
     for (int n = 0; n <= 40; ++n) ASSERT_EQ(vals[static_cast<std::size_t>(n)], b.gs(heap(n), {})) << cp << " n=" << n;
   }
@@ -218,7 +218,7 @@ TEST(ScoringBruteForce, MultisetsOfHeapsAgreeUpToTotal16IncludingBreakingGames) 
   for (const auto& [code, pts] : games) {
     std::string ptxt;
     for (int p : pts) ptxt += (ptxt.empty() ? "" : ",") + std::to_string(p);
-    scoring_octal_multisets g(scoring_octal(octal_rules::parse(code, ptxt), T, scoring_octal::space::multisets));
+    scoring_octal_multisets g(scoring_octal(take_break::parse_scoring(code, ptxt), T, scoring_octal::space::multisets));
     auto v = engine_values(g);
     auto view = g.host_view();
     std::string c = code;
@@ -249,12 +249,12 @@ TEST(ScoringBruteForce, MultisetsOfHeapsAgreeUpToTotal16IncludingBreakingGames) 
 // ---------------------------------------------------- the thesis's tables
 
 TEST(ScoringThesis, Table3_1SubtractionSet45) {
-  auto v = heap_values(octal_rules::subtraction("4,5", ""), 15);
+  auto v = heap_values(take_break::subtraction("4,5", ""), 15);
   for (int n = 0; n <= 15; ++n) EXPECT_EQ(v[static_cast<std::size_t>(n)], scoring_seed::kTable3_1[n]) << n;
 }
 
 TEST(ScoringThesis, Game3333_2222HasPeriod5) {
-  auto v = heap_values(octal_rules::parse("3333", "2222"), 200);
+  auto v = heap_values(take_break::parse_scoring("3333", "2222"), 200);
   for (int n = 0; n <= 10; ++n) EXPECT_EQ(v[static_cast<std::size_t>(n)], scoring_seed::kGame3333[n]) << n;
   for (int n = 0; n + 5 <= 200; ++n) EXPECT_EQ(v[static_cast<std::size_t>(n + 5)], v[static_cast<std::size_t>(n)]);
 }
@@ -314,7 +314,7 @@ TEST(ScoringThesis, Theorem4_1_4ConjunctiveSumIsSumOfValues) {
       auto single = [&](const char* cp) {
         std::string s = cp;
         auto c = s.find(':');
-        return heap_values(octal_rules::parse(s.substr(0, c), s.substr(c + 1)), N);
+        return heap_values(take_break::parse_scoring(s.substr(0, c), s.substr(c + 1)), N);
       };
       auto gl = single(l), gr = single(r);
       for (int n = 0; n <= N; ++n)
@@ -328,20 +328,20 @@ TEST(ScoringThesis, Theorem4_1_4ConjunctiveSumIsSumOfValues) {
 // ------------------------------------------------------------- rule parsing
 
 TEST(ScoringRules, ParsesCodesPointsAndSubtractionSets) {
-  auto r = octal_rules::parse("0.0033", "0045");
-  EXPECT_EQ(r.k, 4);
+  auto r = take_break::parse_scoring("0.0033", "0045");
+  EXPECT_EQ(r.max_take, 4);
   EXPECT_EQ(r.digit[3], 3);
   EXPECT_EQ(r.points[4], 5);
-  EXPECT_EQ(r.text(), "0033:0,0,4,5");
-  auto s = octal_rules::subtraction("4,5", "");
-  EXPECT_EQ(s.text(), "00033:1,2,3,4,5");
-  auto neg = octal_rules::parse("31", "3,-1");
+  EXPECT_EQ(r.scoring_text(), "0033:0,0,4,5");
+  auto s = take_break::subtraction("4,5", "");
+  EXPECT_EQ(s.scoring_text(), "00033:1,2,3,4,5");
+  auto neg = take_break::parse_scoring("31", "3,-1");
   EXPECT_EQ(neg.points[2], -1);
-  EXPECT_THROW(octal_rules::parse("128", "123"), input_error);
-  EXPECT_THROW(octal_rules::parse("123", "12"), input_error);
-  EXPECT_THROW(octal_rules::parse("123", "1234"), input_error);
-  EXPECT_THROW(octal_rules::subtraction("", ""), input_error);
-  EXPECT_THROW(octal_rules::subtraction("0,3", ""), input_error);
+  EXPECT_THROW(take_break::parse_scoring("128", "123"), input_error);
+  EXPECT_THROW(take_break::parse_scoring("123", "12"), input_error);
+  EXPECT_THROW(take_break::parse_scoring("123", "1234"), input_error);
+  EXPECT_THROW(take_break::subtraction("", ""), input_error);
+  EXPECT_THROW(take_break::subtraction("0,3", ""), input_error);
 }
 
 TEST(ScoringRules, PositionTextsInAsciiAndThesisSymbols) {
@@ -373,62 +373,6 @@ TEST(ScoringRules, PositionTextsInAsciiAndThesisSymbols) {
   EXPECT_THROW(parse_scoring_position("3^5^7"), input_error);
   EXPECT_THROW(parse_scoring_position("3*5"), input_error);
   EXPECT_THROW(parse_scoring_position(""), input_error);
-}
-
-// ------------------------------------------------- partizan scoring rule
-
-/// Toy partizan scoring game for the rule: a heap of n beans; either player
-/// takes 1..3 beans (a subtraction game), Left scores lp[t], Right rp[t].
-struct toy_partizan_view {
-  using position = int;
-  int lp[4], rp[4];
-  template <class F>
-  void for_each_scored_left_option(int, int n, F&& f) const {
-    for (int t = 1; t <= 3 && t <= n; ++t) f(n - t, std::uint64_t{0}, lp[t]);
-  }
-  template <class F>
-  void for_each_scored_right_option(int, int n, F&& f) const {
-    for (int t = 1; t <= 3 && t <= n; ++t) f(n - t, std::uint64_t{0}, rp[t]);
-  }
-};
-
-std::vector<partizan_scoring_record> toy_values(const toy_partizan_view& v, int N) {
-  std::vector<partizan_scoring_record> rec;
-  for (int n = 0; n <= N; ++n)
-    rec.push_back(partizan_scoring_rule::evaluate(v, n, n, [&](int l, std::uint64_t) -> const partizan_scoring_record& {
-      return rec[static_cast<std::size_t>(l)];
-    }));
-  return rec;
-}
-
-/// Brute force: final score Left minus Right, `left` to move, from n beans.
-int toy_brute(const toy_partizan_view& v, int n, bool left) {
-  if (n == 0) return 0;
-  int best = left ? -1000000 : 1000000;
-  for (int t = 1; t <= 3 && t <= n; ++t) {
-    int s = left ? v.lp[t] + toy_brute(v, n - t, false) : -v.rp[t] + toy_brute(v, n - t, true);
-    best = left ? std::max(best, s) : std::min(best, s);
-  }
-  return best;
-}
-
-TEST(ScoringPartizanRule, EqualPointsGiveGsAndMinusGs) {
-  toy_partizan_view v{{0, 1, 2, 3}, {0, 1, 2, 3}};
-  auto rec = toy_values(v, 30);
-  auto gs = heap_values(octal_rules::parse("333", "123"), 30);
-  for (int n = 0; n <= 30; ++n) {
-    EXPECT_EQ(rec[static_cast<std::size_t>(n)].sl, gs[static_cast<std::size_t>(n)]) << n;
-    EXPECT_EQ(rec[static_cast<std::size_t>(n)].sr, -gs[static_cast<std::size_t>(n)]) << n;
-  }
-}
-
-TEST(ScoringPartizanRule, UnequalPointsAgreeWithBruteForce) {
-  toy_partizan_view v{{0, 2, -1, 4}, {0, 3, 1, -2}};
-  auto rec = toy_values(v, 18);
-  for (int n = 0; n <= 18; ++n) {
-    EXPECT_EQ(rec[static_cast<std::size_t>(n)].sl, toy_brute(v, n, true)) << n;
-    EXPECT_EQ(rec[static_cast<std::size_t>(n)].sr, toy_brute(v, n, false)) << n;
-  }
 }
 
 // ---------------------------------------------------------- CLI bad input

@@ -17,7 +17,7 @@ namespace {
 using namespace cgtb;
 
 /// G_s(0..N) of a taking-no-breaking game, from the engine (single heaps).
-std::vector<std::int64_t> engine_heaps(const octal_rules& r, int N) {
+std::vector<std::int64_t> engine_heaps(const take_break& r, int N) {
   std::vector<std::int64_t> g(static_cast<std::size_t>(N) + 1, 0);
   solve_options o;
   o.threads = 1;
@@ -43,7 +43,7 @@ TEST(ScoringConjectures, SubtractionCheckAgreesWithEngineForEverySetUpTo7) {
     run_subtraction_check(k, bound, o, out.data());
     for (std::uint64_t low = 0; low < out.size(); ++low) {
       const std::uint64_t mask = low | (std::uint64_t{1} << (k - 1));
-      auto g = engine_heaps(octal_rules::subtraction(set_list(mask), ""), bound);
+      auto g = engine_heaps(take_break::subtraction(set_list(mask), ""), bound);
       int N = 0;  // smallest N with G(n + k) = k - G(n) for N <= n <= bound - k
       for (int n = 0; n + k <= bound; ++n)
         if (g[static_cast<std::size_t>(n + k)] != k - g[static_cast<std::size_t>(n)]) N = n + 1;
@@ -82,7 +82,7 @@ TEST(ScoringConjectures, CodeCheckAgreesWithEngineForEveryCodeOfLength4) {
       code.pop_back();
       points = points.substr(0, points.rfind(','));
     }
-    auto g = engine_heaps(octal_rules::parse(code, points), bound);
+    auto g = engine_heaps(take_break::parse_scoring(code, points), bound);
     int N = 0;
     for (int n = 0; n + 2 * k <= bound; ++n)
       if (g[static_cast<std::size_t>(n + 2 * k)] != g[static_cast<std::size_t>(n)]) N = n + 1;
@@ -108,7 +108,7 @@ TEST(ScoringConjectures, CodeCheckWithRowsAgreesWithEngineSumTables) {
       if (d >= 2) k = t;
     }
     if (k == 0) continue;
-    auto rules = octal_rules::parse(code, points);
+    auto rules = take_break::parse_scoring(code, points);
     scoring_sum g(sum_op::disjunctive, rules, rules, bound);
     auto view = g.host_view();
     std::vector<std::vector<std::int64_t>> row(rows, std::vector<std::int64_t>(bound + 1));
@@ -137,7 +137,7 @@ TEST(ScoringConjectures, SelectiveCheckAgreesWithEngineTables) {
   run_selective_check(k, bound, rows, o, out.data());
   o.threads = 1;  // levels of ~100 positions: one thread (docs/performance.md)
   for (std::uint64_t item = 0; item + 1 < (std::uint64_t{1} << k); ++item) {
-    auto rules = octal_rules::subtraction(set_list(item + 1), "");
+    auto rules = take_break::subtraction(set_list(item + 1), "");
     for (int opi = 0; opi < 2; ++opi) {
       scoring_sum g(opi ? sum_op::selective : sum_op::disjunctive, rules, rules, bound);
       std::vector<std::vector<std::int64_t>> row(rows, std::vector<std::int64_t>(bound + 1));

@@ -13,6 +13,7 @@
 
 #include "cgtb/conjectures.hpp"
 #include "cgtb/error.hpp"
+#include "cgtb/games/scoring_octal.hpp"
 #include "cgtb/periodicity.hpp"
 #include "scoring_commands.hpp"
 
@@ -40,19 +41,8 @@ std::string code_text(int K, std::uint64_t index) {
 
 /// G_s(0..bound) of a subtraction set (p_i = i), on the host.
 std::vector<std::int64_t> subtraction_values(std::uint64_t mask, int bound) {
-  std::vector<std::int64_t> g(static_cast<std::size_t>(bound) + 1, 0);
-  for (int n = 1; n <= bound; ++n) {
-    bool any = false;
-    std::int64_t best = 0;
-    for (int t = 1; t <= n && t <= 64; ++t)
-      if ((mask >> (t - 1)) & 1) {
-        std::int64_t v = t - g[static_cast<std::size_t>(n - t)];
-        if (!any || v > best) best = v;
-        any = true;
-      }
-    g[static_cast<std::size_t>(n)] = best;
-  }
-  return g;
+  const std::string set = set_text(mask);
+  return gs_sequence(take_break::subtraction(set.substr(1, set.size() - 2), ""), bound);
 }
 
 int cmd_subtraction(const cxxopts::ParseResult& r, const solve_options& opts) {
@@ -172,23 +162,10 @@ int cmd_codes(const cxxopts::ParseResult& r, const solve_options& opts) {
       if (!undetermined++) first_undetermined = code_text(K, i);
       continue;
     }
-    std::vector<std::int64_t> g(static_cast<std::size_t>(bound) * 16 + 1, 0);
     int len = 0;
     for (int t = 1; t <= K; ++t)
       if ((i >> (2 * (t - 1))) & 3) len = t;
-    for (int m = 1; m <= bound * 16; ++m) {
-      bool any = false;
-      std::int64_t best = 0;
-      for (int t = 1; t <= len && t <= m; ++t) {
-        int d = static_cast<int>((i >> (2 * (t - 1))) & 3);
-        if (t == m ? (d & 1) : (d & 2)) {
-          std::int64_t v = t - g[static_cast<std::size_t>(m - t)];
-          if (!any || v > best) best = v;
-          any = true;
-        }
-      }
-      g[static_cast<std::size_t>(m)] = best;
-    }
+    const std::vector<std::int64_t> g = gs_sequence(take_break::parse_scoring(code_text(K, i), ""), bound * 16);
     period_report pr = find_period(g, len, 2);
     if (pr.found && pr.proven && (2 * x.k) % pr.period != 0) {
       if (!counter++) first_counter = "(" + code_text(K, i) + ", p_i = i): " + pr.text();

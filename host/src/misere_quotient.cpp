@@ -481,7 +481,7 @@ misere_quotient present(const quotient_search& q, const std::vector<std::string>
 
 octal_quotient_report octal_quotient(const octal_quotient_options& opt,
                                      const std::function<void(const std::string&)>& progress) {
-  const octal_code code = octal_code::parse(opt.code);
+  const take_break code = take_break::parse_octal(opt.code);
   if (opt.max_heap < 1 || opt.max_heap > 4096) throw input_error("--max-heap must be 1 to 4096");
   const auto t0 = std::chrono::steady_clock::now();
   auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
@@ -490,13 +490,13 @@ octal_quotient_report octal_quotient(const octal_quotient_options& opt,
   set.winning_moves = false;
   sum_solver solver(set);
   octal_quotient_report rep;
-  rep.code = code.text();
+  rep.code = code.octal_text();
   rep.max_heap = opt.max_heap;
   // The letters: heaps with a move (a heap with none is the game 0).
   std::vector<std::uint64_t> letters;
   std::vector<std::string> names;
   std::vector<int> letter_of(static_cast<std::size_t>(opt.max_heap) + 1, -1);
-  const std::string prefix = "octal:" + code.text() + ":";
+  const std::string prefix = "octal:" + code.octal_text() + ":";
   for (int h = 1; h <= opt.max_heap; ++h) {
     const auto c = solver.components_of(prefix + std::to_string(h));
     if (c.empty()) continue;
@@ -551,7 +551,7 @@ octal_quotient_report octal_quotient(const octal_quotient_options& opt,
     for (std::size_t l = 0; l < n; ++l) element.push_back({letters[l], q->step(0, static_cast<std::uint32_t>(l))});
     solver.use_quotient(element, q->product_table(), q->p_flags());
   }
-  if (!q) throw input_error("no heap of 1.." + std::to_string(opt.max_heap) + " has a move in " + code.text());
+  if (!q) throw input_error("no heap of 1.." + std::to_string(opt.max_heap) + " has a move in " + code.octal_text());
   rep.quotient = present(*q, names);
   rep.proven = all_proven;
   rep.tests = q->tests();

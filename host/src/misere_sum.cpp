@@ -207,7 +207,7 @@ struct sum_solver::impl {
   std::vector<sum_file> files;        // files[0] unused: number 0 is the Nim heap
   std::map<int, cram> region_boards;  // rows * 64 + cols -> the Cram ruleset on that board
   std::map<std::string, unsigned> file_numbers;
-  std::vector<octal_code> octal_codes;                     // octal terms: the codes met, by number
+  std::vector<take_break> octal_codes;                     // octal terms: the codes met, by number
   std::unordered_map<component, std::uint32_t> q_element;  // shortcut (4): a proven quotient
   std::vector<std::uint32_t> q_table;
   std::vector<char> q_p;
@@ -305,7 +305,7 @@ struct sum_solver::impl {
     const std::size_t colon = raw.find(':', 6);
     if (colon == std::string::npos)
       throw input_error("octal term '" + raw + "' is not octal:CODE:HEAPS (e.g. octal:0.07:5 or octal:0.77:3,4)");
-    const octal_code code = octal_code::parse(raw.substr(6, colon - 6));
+    const take_break code = take_break::parse_octal(raw.substr(6, colon - 6));
     t.code = octal_number(code);
     const std::string list = raw.substr(colon + 1);
     std::size_t i = 0;
@@ -328,16 +328,16 @@ struct sum_solver::impl {
   }
 
   /// The number of an octal code in this solver (given one the first time it is met).
-  unsigned octal_number(const octal_code& code) {
+  unsigned octal_number(const take_break& code) {
     for (std::size_t i = 0; i < octal_codes.size(); ++i)
-      if (octal_codes[i].text() == code.text()) return static_cast<unsigned>(i);
+      if (octal_codes[i].octal_text() == code.octal_text()) return static_cast<unsigned>(i);
     if (octal_codes.size() >= 256) throw input_error("a sum may use at most 256 octal codes");
     octal_codes.push_back(code);
     return static_cast<unsigned>(octal_codes.size() - 1);
   }
 
   /// The heaps an octal heap component a leaves by move (b, c) (see
-  /// octal_code::for_each_result), as components.
+  /// take_break::for_each_move), as components.
   static void octal_parts(component a, int b, int c, std::vector<component>& out) {
     const unsigned code = static_cast<unsigned>(level_of(a));
     if (b) out.push_back(pack(kOctalFile, static_cast<int>(code), static_cast<std::uint64_t>(b)));
@@ -391,8 +391,8 @@ struct sum_solver::impl {
       // No stored values, as for regions: Grundy value and genus on demand.
       ci.first_option = static_cast<std::uint32_t>(option_arena.size());
       std::vector<component> parts;
-      octal_codes[static_cast<std::size_t>(level_of(c))].for_each_result(
-          static_cast<int>(key_of(c)), [&](int b, int d) {
+      octal_codes[static_cast<std::size_t>(level_of(c))].for_each_move(
+          static_cast<int>(key_of(c)), [&](int b, int d, std::int32_t) {
             parts.clear();
             octal_parts(c, b, d, parts);
             option_arena.push_back(parts.size());
@@ -727,12 +727,12 @@ struct sum_solver::impl {
         continue;
       }
       if (t.file == kOctalFile) {
-        const octal_code& code = octal_codes[t.code];
+        const take_break& code = octal_codes[t.code];
         for (std::size_t h = 0; h < t.heaps.size(); ++h) {
           if (std::find(t.heaps.begin(), t.heaps.begin() + static_cast<std::ptrdiff_t>(h), t.heaps[h]) !=
               t.heaps.begin() + static_cast<std::ptrdiff_t>(h))
             continue;  // equal heaps have the same moves
-          code.for_each_result(t.heaps[h], [&](int b, int c) {
+          code.for_each_move(t.heaps[h], [&](int b, int c, std::int32_t) {
             std::vector<component> s = rest;
             std::vector<int> left;
             for (std::size_t j = 0; j < t.heaps.size(); ++j)

@@ -1,5 +1,7 @@
 #include "cgtb/periodicity.hpp"
 
+#include "cgtb/period.hpp"
+
 namespace cgtb {
 
 std::string period_report::text() const {
@@ -18,27 +20,19 @@ period_report find_period(const std::vector<std::int64_t>& s, int window, int re
   period_report r;
   const int L = static_cast<int>(s.size());
   r.checked_to = L - 1;
-  for (int p = 1; p * (repeats + 1) <= L; ++p) {
-    int last = -1;
-    for (int n = L - 1 - p; n >= 0; --n)
-      if (s[static_cast<std::size_t>(n + p)] != s[static_cast<std::size_t>(n)]) {
-        last = n;
-        break;
-      }
-    const int pre = last + 1;
-    if (L - pre < (repeats + 1) * p || 2 * (L - pre) < L) continue;
-    r.found = true;
-    r.period = p;
-    r.preperiod = pre;
-    r.last_exception = last;
-    if (last >= 0) {
-      r.exception_value = s[static_cast<std::size_t>(last)];
-      r.exception_shifted = s[static_cast<std::size_t>(last + p)];
-    }
-    const int a = pre > 1 ? pre : 1;
-    r.proven = window > 0 && L - p - a >= window;
-    return r;
+  int pre = 0;
+  const int p = smallest_period(s.data(), L, repeats, &pre);
+  if (p == 0) return r;
+  r.found = true;
+  r.period = p;
+  r.preperiod = pre;
+  r.last_exception = pre - 1;
+  if (pre > 0) {
+    r.exception_value = s[static_cast<std::size_t>(pre - 1)];
+    r.exception_shifted = s[static_cast<std::size_t>(pre - 1 + p)];
   }
+  const int a = pre > 1 ? pre : 1;
+  r.proven = window > 0 && L - p - a >= window;
   return r;
 }
 

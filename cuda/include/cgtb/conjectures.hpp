@@ -1,8 +1,10 @@
-// Batch checks of the conjectures of seed 001 over whole families of scoring
-// octal games: one work item per game, the same CGTB_HD functor on the CPU
-// (Thrust OpenMP) and the GPU (Thrust CUDA).
+// Batch checks of the conjectures of F. Stewart, Scoring Play Combinatorial
+// Games, over whole families of scoring octal games: one work item per game,
+// the same CGTB_HD functor on the CPU (Thrust OpenMP) and the GPU (Thrust
+// CUDA). Each computes G_s with gs_max (cgtb/rules/scoring.hpp) and finds
+// periods with smallest_period (cgtb/period.hpp).
 //
-//  - Conjecture 3.1.1 and Lemma 3.1.1 (seed 001 §3.1.1): every subtraction
+//  - Conjecture 3.1.1 and Lemma 3.1.1 (§3.1.1): every subtraction
 //    set S with max S = k, points p_i = i.
 //  - Conjecture 3.1.2: every taking-no-breaking code (digits 0-3) of length
 //    <= K with p_i = i where n_i != 0, rows m = 0..R-1 of n +_l m with m a
@@ -17,6 +19,8 @@
 
 #include "cgtb/backend.hpp"
 #include "cgtb/hd.hpp"
+#include "cgtb/period.hpp"
+#include "cgtb/rules/scoring.hpp"
 
 namespace cgtb {
 
@@ -50,15 +54,13 @@ struct subtraction_check {
     int s = 0, i = 0;  // n = s + i*k with 1 <= s <= k, kept without division
     for (int n = 1; n <= bound; ++n) {
       if (++s > k) s = 1, ++i;
-      int best = 0;
-      bool any = false;
+      gs_max gs;
       for (std::uint64_t m = mask; m; m &= m - 1) {
         const int t = ctz64(m) + 1;
         if (t > n) break;
-        const int v = t - g[(n - t) & 63];
-        if (!any || v > best) best = v;
-        any = true;
+        gs.option(t, g[(n - t) & 63]);
       }
+      const int best = static_cast<int>(gs.value());
       g[n & 63] = static_cast<std::int16_t>(best);
       // Lemma 3.1.1: G(s + 2ik) = s, G(s + (2i+1)k) = k - s for s in S, i >= 0.
       if (r.lemma_fail < 0 && ((mask >> (s - 1)) & 1) && best != ((i & 1) == 0 ? s : k - s)) r.lemma_fail = n;
@@ -116,22 +118,14 @@ struct code_check {
     int last_fail = -1;                // last n with G(n + m) != G(n - 2k + m) for some row m
     for (int n = 0; n <= bound; ++n) {
       for (int m = 0; m < rows; ++m) {
-        int best = 0;
-        bool any = false;
+        gs_max gs;
         const int top = len < n ? len : n;
         for (int t = 1; t <= top; ++t)
-          if (allowed(index, t, n)) {
-            const int v = t - g[m][(n - t) & 63];
-            if (!any || v > best) best = v;
-            any = true;
-          }
+          if (allowed(index, t, n)) gs.option(t, g[m][(n - t) & 63]);
         const int mtop = len < m ? len : m;
         for (int u = 1; u <= mtop; ++u)
-          if (allowed(index, u, m)) {
-            const int v = u - g[m - u][n & 63];
-            if (!any || v > best) best = v;
-            any = true;
-          }
+          if (allowed(index, u, m)) gs.option(u, g[m - u][n & 63]);
+        const int best = static_cast<int>(gs.value());
         g[m][n & 63] = static_cast<std::int16_t>(best);
         if (n >= 2 * k && best != g[m][(n - 2 * k) & 63]) last_fail = n;
       }
@@ -153,34 +147,14 @@ struct code_check {
 /// Conjecture 4.2.3 for subtraction set S (mask bit i-1 = take i, p_i = i)
 /// played against itself: G_s(n + m) and G_s(n ▽ m) for n <= bound,
 /// m <= rows - 1, computed into `scratch` (2 * rows * (bound + 1) values per
-/// item). For each row it stores the apparent period of both operators: the
-/// smallest p with the last 3p values... see period_of.
+/// item). For each row it stores the apparent period of both operators and
+/// its preperiod (smallest_period with 2 repeats, as find_period).
 struct selective_check {
   int k;
   int bound;
   int rows;
   std::int16_t* scratch;
   std::int32_t* out;  ///< per item and row: disjunctive period, preperiod, selective period, preperiod
-
-  /// Smallest p such that s is p-periodic from some pre on, with at least 2
-  /// full periods after pre and pre <= L / 2 (pre returned through `pre`);
-  /// 0 if none. Same rule as find_period (cgtb/periodicity.hpp).
-  CGTB_HD static int period_of(const std::int16_t* s, int L, int* pre) {
-    for (int p = 1; 3 * p <= L; ++p) {
-      int last = -1;
-      for (int n = L - 1 - p; n >= 0; --n)
-        if (s[n + p] != s[n]) {
-          last = n;
-          break;
-        }
-      if (L - (last + 1) >= 3 * p && 2 * (L - (last + 1)) >= L) {
-        *pre = last + 1;
-        return p;
-      }
-    }
-    *pre = L;
-    return 0;
-  }
 
   CGTB_HD void operator()(std::uint64_t item) const {
     const std::uint64_t mask = item + 1;  // every non-empty subset of 1..k
@@ -189,38 +163,32 @@ struct selective_check {
     std::int16_t* s = d + rows * W;
     for (int m = 0; m < rows; ++m)
       for (int n = 0; n <= bound; ++n) {
-        int bd = 0, bs = 0;
-        bool ad = false, as = false;
+        gs_max gd, gsel;  // G_s(n + m) and G_s(n ▽ m)
         for (std::uint64_t x = mask; x; x &= x - 1) {
           const int t = ctz64(x) + 1;
           if (t <= n) {
-            const int vd = t - d[m * W + n - t], vs = t - s[m * W + n - t];
-            if (!ad || vd > bd) bd = vd;
-            if (!as || vs > bs) bs = vs;
-            ad = as = true;
+            gd.option(t, d[m * W + n - t]);
+            gsel.option(t, s[m * W + n - t]);
           }
           if (t <= m) {
-            const int vd = t - d[(m - t) * W + n], vs = t - s[(m - t) * W + n];
-            if (!ad || vd > bd) bd = vd;
-            if (!as || vs > bs) bs = vs;
-            ad = as = true;
+            gd.option(t, d[(m - t) * W + n]);
+            gsel.option(t, s[(m - t) * W + n]);
             for (std::uint64_t y = mask; y; y &= y - 1) {
               const int u = ctz64(y) + 1;
               if (u > n) break;
-              const int v = t + u - s[(m - t) * W + n - u];
-              if (v > bs) bs = v;
+              gsel.option(t + u, s[(m - t) * W + n - u]);
             }
           }
         }
-        d[m * W + n] = static_cast<std::int16_t>(bd);
-        s[m * W + n] = static_cast<std::int16_t>(bs);
+        d[m * W + n] = static_cast<std::int16_t>(gd.value());
+        s[m * W + n] = static_cast<std::int16_t>(gsel.value());
       }
     for (int m = 0; m < rows; ++m) {
       std::int32_t* o = out + (item * static_cast<std::uint64_t>(rows) + static_cast<std::uint64_t>(m)) * 4;
       int pre = 0;
-      o[0] = period_of(d + m * W, W, &pre);
+      o[0] = smallest_period(d + m * W, W, 2, &pre);
       o[1] = pre;
-      o[2] = period_of(s + m * W, W, &pre);
+      o[2] = smallest_period(s + m * W, W, 2, &pre);
       o[3] = pre;
     }
   }

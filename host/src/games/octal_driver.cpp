@@ -95,7 +95,7 @@ class octal_sequence_driver : public game_driver {
     auto heaps = parse_heap_list(p.text, game_.max_heap());
     for (std::size_t i = 0; i < heaps.size(); ++i) {
       if (i > 0 && heaps[i] == heaps[i - 1]) continue;
-      game_.code().for_each_result(heaps[i], [&](int b, int c) {
+      game_.code().for_each_move(heaps[i], [&](int b, int c, std::int32_t) {
         std::vector<int> q = heaps;
         q.erase(q.begin() + static_cast<std::ptrdiff_t>(i));
         if (b) q.push_back(b);
@@ -146,7 +146,7 @@ class octal_sequence_driver : public game_driver {
 };
 
 std::unique_ptr<game_driver> make_octal(const std::string& code, long long max_heap, long long max_total) {
-  octal_code c = octal_code::parse(code);
+  take_break c = take_break::parse_octal(code);
   if ((max_heap >= 0) == (max_total >= 0))
     throw input_error("octal needs exactly one of --max-heap N (single-heap sequence) or --max-total T (positions " +
                       std::string("of several heaps)"));

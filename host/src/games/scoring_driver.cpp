@@ -247,8 +247,7 @@ class scoring_octal_driver : public scoring_driver_base {
   std::vector<int> heaps_of(const position_ref& p) const {
     if (g_.positions() == scoring_octal::space::heaps) return p.level ? std::vector<int>{p.level} : std::vector<int>{};
     scoring_octal_multisets m(g_);
-    auto hm = m.host_view().unrank(p.level, p.rank);
-    return std::vector<int>(hm.part, hm.part + hm.count);
+    return cgtb::heaps_of(m.host_view().unrank(p.level, p.rank));
   }
   position_ref ref(const std::vector<int>& h) const {
     int total = 0;
@@ -259,11 +258,8 @@ class scoring_octal_driver : public scoring_driver_base {
     }
     if (text.empty()) text = "0";
     if (g_.positions() == scoring_octal::space::heaps) return {total, 0, text};
-    heap_multiset hm{};
-    hm.count = static_cast<std::uint8_t>(h.size());
-    for (std::size_t i = 0; i < h.size(); ++i) hm.part[i] = static_cast<std::uint8_t>(h[i]);
     scoring_octal_multisets m(g_);
-    return {total, m.host_view().rank(total, hm), text};
+    return {total, m.host_view().rank(total, multiset_of(h)), text};
   }
   scoring_octal g_;
 };
@@ -323,23 +319,23 @@ class scoring_sum_driver : public scoring_driver_base {
 };
 
 /// --code/--subtract/--points of one game.
-octal_rules rules_from_options(const cxxopts::ParseResult& r) {
+take_break rules_from_options(const cxxopts::ParseResult& r) {
   const std::string pts = r.count("points") ? r["points"].as<std::string>() : "";
   if (r.count("code") && r.count("subtract")) throw input_error("give either --code or --subtract, not both");
-  if (r.count("subtract")) return octal_rules::subtraction(r["subtract"].as<std::string>(), pts);
+  if (r.count("subtract")) return take_break::subtraction(r["subtract"].as<std::string>(), pts);
   if (!r.count("code")) throw input_error("scoring-octal needs --code CODE (with --points) or --subtract SET");
   if (!r.count("points")) throw input_error("--code needs --points (one value per take size)");
-  return octal_rules::parse(r["code"].as<std::string>(), pts);
+  return take_break::parse_scoring(r["code"].as<std::string>(), pts);
 }
 
 /// "CODE:POINTS" of --left/--right; "s:4,5" is a subtraction set.
-octal_rules rules_from_text(const std::string& cp, const std::string& which) {
+take_break rules_from_text(const std::string& cp, const std::string& which) {
   auto colon = cp.find(':');
-  if (cp.rfind("s", 0) == 0 && colon == 1) return octal_rules::subtraction(cp.substr(2), "");
+  if (cp.rfind("s", 0) == 0 && colon == 1) return take_break::subtraction(cp.substr(2), "");
   if (colon == std::string::npos)
     throw input_error(which + " '" + cp + "' is not of the form CODE:POINTS (e.g. 123:123)");
   if (colon + 1 == cp.size()) throw input_error(which + " '" + cp + "': points missing after ':'");
-  return octal_rules::parse(cp.substr(0, colon), cp.substr(colon + 1));
+  return take_break::parse_scoring(cp.substr(0, colon), cp.substr(colon + 1));
 }
 
 }  // namespace
@@ -360,13 +356,13 @@ scoring_lookup::scoring_lookup(tablebase& tb) : tb_(tb) {
 
 int scoring_lookup::max() const { return sum_ ? sum_->max() : one_->max(); }
 sum_op scoring_lookup::op() const { return sum_ ? sum_->op() : sum_op::disjunctive; }
-int scoring_lookup::window() const { return sum_ ? sum_->host_view().left.k : one_->rules().k; }
+int scoring_lookup::window() const { return sum_ ? sum_->host_view().left.max_take : one_->rules().max_take; }
 bool scoring_lookup::recurrent() const { return sum_ ? false : !one_->rules().breaking(); }
 
 std::string scoring_lookup::describe() const {
-  auto game = [](const octal_rules& r) {
+  auto game = [](const take_break& r) {
     std::string c, p;
-    for (int i = 1; i <= r.k; ++i) {
+    for (int i = 1; i <= r.max_take; ++i) {
       c += static_cast<char>('0' + r.digit[i]);
       p += (i > 1 ? "," : "") + std::to_string(r.points[i]);
     }
@@ -389,10 +385,7 @@ std::int64_t scoring_lookup::at(int n, int m) {
   }
   if (one_->positions() == scoring_octal::space::heaps) return tb_.value(n, 0, f);
   scoring_octal_multisets ms(*one_);
-  heap_multiset hm{};
-  hm.count = n ? 1 : 0;
-  hm.part[0] = static_cast<std::uint8_t>(n);
-  return tb_.value(n, ms.host_view().rank(n, hm), f);
+  return tb_.value(n, ms.host_view().rank(n, multiset_of({n})), f);
 }
 
 // ------------------------------------------------------------- registration
@@ -411,7 +404,7 @@ game_entry scoring_octal_entry() {
         cxxopts::value<std::string>()->default_value(""));
   };
   e.from_options = [](const cxxopts::ParseResult& r) -> std::unique_ptr<game_driver> {
-    octal_rules rules = rules_from_options(r);
+    take_break rules = rules_from_options(r);
     std::string pos = r["positions"].as<std::string>();
     if (pos.empty()) pos = rules.breaking() ? "multisets" : "heaps";
     if (pos != "heaps" && pos != "multisets") throw input_error("--positions must be heaps or multisets");

@@ -1,0 +1,32 @@
+#include "cgtb/text.hpp"
+
+#include <cerrno>
+#include <cstdlib>
+#include <sstream>
+
+#include "cgtb/error.hpp"
+
+namespace cgtb {
+
+/// Parses a signed decimal integer; throws input_error naming `what`.
+long parse_integer(const std::string& s, const std::string& what, long lo, long hi) {
+  if (s.empty() || s.find_first_not_of("+-0123456789") != std::string::npos)
+    throw input_error(what + " '" + s + "' is not an integer");
+  errno = 0;
+  char* end = nullptr;
+  long v = std::strtol(s.c_str(), &end, 10);
+  if (errno || *end || v < lo || v > hi)
+    throw input_error(what + " '" + s + "' is out of range (" + std::to_string(lo) + ".." + std::to_string(hi) + ")");
+  return v;
+}
+
+std::vector<std::string> split_text(const std::string& s, char sep) {
+  std::vector<std::string> out;
+  std::string item;
+  std::istringstream in(s);
+  while (std::getline(in, item, sep)) out.push_back(item);
+  if (!s.empty() && s.back() == sep) out.push_back("");
+  return out;
+}
+
+}  // namespace cgtb
