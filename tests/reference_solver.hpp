@@ -14,14 +14,19 @@
 //                      a state with no option at all has value 1;
 //   misere(p)          misere_sum(p, 0, 0);
 //   genus run          gamma_k = misere_sum(p, k, 0), k = 0..7.
+// Beside it: the board's symmetries applied cell by cell
+// (board_symmetry_reference), for the reachable, symmetry-reduced tables.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <set>
 #include <stdexcept>
+#include <string>
 #include <unordered_map>
 #include <unordered_set>
+#include <utility>
 #include <vector>
 
 namespace cgtb_test {
@@ -51,17 +56,11 @@ class cram_reference {
   bool empty_at(std::uint64_t p, int r, int c) const { return (p >> (r * cols_ + c)) & 1; }
 
   /// The positions one domino leads to from p, found cell by cell.
-  std::vector<std::uint64_t> options(std::uint64_t p) const {
-    std::vector<std::uint64_t> out;
-    for (int r = 0; r < rows_; ++r)
-      for (int c = 0; c < cols_; ++c) {
-        if (!empty_at(p, r, c)) continue;
-        const std::uint64_t here = 1ull << (r * cols_ + c);
-        if (c + 1 < cols_ && empty_at(p, r, c + 1)) out.push_back(p & ~here & ~(1ull << (r * cols_ + c + 1)));
-        if (r + 1 < rows_ && empty_at(p, r + 1, c)) out.push_back(p & ~here & ~(1ull << ((r + 1) * cols_ + c)));
-      }
-    return out;
-  }
+  std::vector<std::uint64_t> options(std::uint64_t p) const { return domino_options(p, true, true); }
+  /// Those of the horizontal dominoes only (Right's in Domineering).
+  std::vector<std::uint64_t> horizontal_options(std::uint64_t p) const { return domino_options(p, true, false); }
+  /// Those of the vertical dominoes only (Left's in Domineering).
+  std::vector<std::uint64_t> vertical_options(std::uint64_t p) const { return domino_options(p, false, true); }
 
   /// Normal-play Grundy value.
   int normal(std::uint64_t p) {
@@ -140,6 +139,20 @@ class cram_reference {
   }
 
  private:
+  std::vector<std::uint64_t> domino_options(std::uint64_t p, bool horizontal, bool vertical) const {
+    std::vector<std::uint64_t> out;
+    for (int r = 0; r < rows_; ++r)
+      for (int c = 0; c < cols_; ++c) {
+        if (!empty_at(p, r, c)) continue;
+        const std::uint64_t here = 1ull << (r * cols_ + c);
+        if (horizontal && c + 1 < cols_ && empty_at(p, r, c + 1))
+          out.push_back(p & ~here & ~(1ull << (r * cols_ + c + 1)));
+        if (vertical && r + 1 < rows_ && empty_at(p, r + 1, c))
+          out.push_back(p & ~here & ~(1ull << ((r + 1) * cols_ + c)));
+      }
+    return out;
+  }
+
   struct misere_slot {
     misere_slot() { v.fill(-1); }  // -1: not computed yet
     std::array<signed char, (kHeaps + 1) * (kHeaps + 1)> v;
@@ -147,6 +160,44 @@ class cram_reference {
   int rows_, cols_;
   std::unordered_map<std::uint64_t, int> normal_memo_;
   std::unordered_map<std::uint64_t, misere_slot> misere_memo_;
+};
+
+/// The symmetries of a rows x cols board as the reachable index uses them
+/// (cgtb/reachable_index.hpp, board_symmetry), applied cell by cell. Group
+/// "none" is the identity, "rectangle" the two mirrors and the half turn,
+/// "square" those and the transpose (square boards only).
+struct board_symmetry_reference {
+  int rows, cols;
+  std::string group;
+
+  int size() const { return group == "none" ? 1 : group == "rectangle" ? 4 : 8; }
+  /// Image of p under symmetry k < size(): bit 2 transpose, bit 0 mirror
+  /// columns, bit 1 mirror rows.
+  std::uint64_t image(std::uint64_t p, int k) const {
+    std::uint64_t q = 0;
+    for (int r = 0; r < rows; ++r)
+      for (int c = 0; c < cols; ++c) {
+        if (!((p >> (r * cols + c)) & 1)) continue;
+        int rr = r, cc = c;
+        if (k & 4) std::swap(rr, cc);
+        if (k & 1) cc = cols - 1 - cc;
+        if (k & 2) rr = rows - 1 - rr;
+        q |= 1ull << (rr * cols + cc);
+      }
+    return q;
+  }
+  /// The least mask among the images of p (the stored image).
+  std::uint64_t least_image(std::uint64_t p) const {
+    std::uint64_t best = p;
+    for (int k = 1; k < size(); ++k) best = std::min(best, image(p, k));
+    return best;
+  }
+  /// Number of distinct images of p.
+  int orbit(std::uint64_t p) const {
+    std::set<std::uint64_t> s;
+    for (int k = 0; k < size(); ++k) s.insert(image(p, k));
+    return static_cast<int>(s.size());
+  }
 };
 
 /// Every subset of {0..cells-1} with k elements, for each k, in increasing

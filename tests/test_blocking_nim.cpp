@@ -1,11 +1,12 @@
-// Dynamic one-pile Blocking Nim (seed 002): self-test, brute-force agreement,
+// Dynamic one-pile Blocking Nim (seed 002; the ruleset self-test is in
+// tests/test_ruleset_selftest.cpp): brute-force agreement,
 // the seed's worked example, the intervals command, and the validation of
 // conditions (1) and (2).
 #include <gtest/gtest.h>
 
 #include "cgtb/games/blocking_nim.hpp"
 #include "cgtb/rules/blocking.hpp"
-#include "impartial5_support.hpp"
+#include "test_support.hpp"
 
 namespace {
 
@@ -43,14 +44,10 @@ const std::vector<seqs> kSeqs = {{"0,1,2", "1,1,5", "2,4,10"},  // contains the 
                                  {"0", "cycle:1,2", "cycle:3,4"},
                                  {"1", "2", "5"}};
 
-TEST(BlockingNimRuleset, SelfTestOnEveryLevel) {
-  for (const auto& s : kSeqs) issue5::check_ruleset(make(s, 40));
-}
-
 TEST(BlockingNimEngine, AgreesWithBruteForceOnEveryPosition) {
   for (const auto& s : kSeqs) {
     auto g = make(s, 80);
-    auto recs = issue5::solve_all<blocking_nim, cgtb::blocking_rule>(g, 1);
+    auto recs = cgtb_test::solve_all<blocking_nim, cgtb::blocking_rule>(g, 1);
     brute_blocking bf{int_sequence::parse(s.c, "c"), int_sequence::parse(s.m, "m"), int_sequence::parse(s.M, "M"), {}};
     auto v = g.host_view();
     for (auto& [L, rs] : recs)
@@ -65,7 +62,7 @@ TEST(BlockingNimEngine, AgreesWithBruteForceOnEveryPosition) {
 
 TEST(BlockingNimEngine, PlainSubtractionGameHasSafeMultiplesOfThree) {
   auto g = make({"0", "1", "2"}, 60);
-  auto recs = issue5::solve_all<blocking_nim, cgtb::blocking_rule>(g, 1);
+  auto recs = cgtb_test::solve_all<blocking_nim, cgtb::blocking_rule>(g, 1);
   for (int p = 0; p <= 60; ++p) EXPECT_EQ(recs.at(p)[0].safe != 0, p % 3 == 0) << p;
 }
 
@@ -80,26 +77,27 @@ TEST(BlockingNimSeedExample, Move3WithRange5To10AndTwoBlocks) {
   auto v = g.host_view();
   EXPECT_EQ(v.option_count(g.parse("15@3")), 6);
   EXPECT_EQ(v.option_count(g.parse("6@3")), 2);
-  auto recs = issue5::solve_all<blocking_nim, cgtb::blocking_rule>(g, 1);
+  auto recs = cgtb_test::solve_all<blocking_nim, cgtb::blocking_rule>(g, 1);
   EXPECT_EQ(recs.at(6)[2].safe, 1);
   EXPECT_LE(recs.at(6)[2].winning, 2u);
   // Other continuations after move 3 leave 6@3 safe as well.
   for (const char* later : {"2,4,10,20", "2,4,10,12,14"}) {
     auto h = make({"0,1,2", "1,1,5", later}, 30);
-    auto r = issue5::solve_all<blocking_nim, cgtb::blocking_rule>(h, 1);
+    auto r = cgtb_test::solve_all<blocking_nim, cgtb::blocking_rule>(h, 1);
     EXPECT_EQ(r.at(6)[2].safe, 1) << later;
   }
 }
 
 TEST(BlockingNimCli, IntervalsAndQueryMatchBruteForce) {
-  const std::string dir = issue5::temp_dir("bnim-cli");
-  std::string out;
-  ASSERT_EQ(
-      issue5::run_cgtb(
-          "build blocking-nim --blocks 0,1,2 --min 1,1,5 --max 2,4,10 --max-pile 60 -q -o " + dir + "/b.cgtb", out),
-      0)
-      << out;
-  ASSERT_EQ(issue5::run_cgtb("intervals " + dir + "/b.cgtb", out), 0) << out;
+  using cgtb_test::run_cgtb;
+  const cgtb_test::temp_dir dir;
+  const std::string b = dir.file("b.cgtb");
+  ASSERT_EQ(run_cgtb({"build", "blocking-nim", "--blocks", "0,1,2", "--min", "1,1,5", "--max", "2,4,10", "--max-pile",
+                      "60", "-q", "-o", b})
+                .code,
+            0);
+  auto r = run_cgtb({"intervals", b});
+  ASSERT_EQ(r.code, 0) << cgtb_test::describe(r);
   brute_blocking bf{
       int_sequence::parse("0,1,2", "c"), int_sequence::parse("1,1,5", "m"), int_sequence::parse("2,4,10", "M"), {}};
   std::string expect;
@@ -112,37 +110,43 @@ TEST(BlockingNimCli, IntervalsAndQueryMatchBruteForce) {
       start = -1;
     }
   }
-  EXPECT_NE(out.find("(piles 0..60):" + expect + "\n"), std::string::npos) << out << "\nexpected" << expect;
-  ASSERT_EQ(issue5::run_cgtb("query " + dir + "/b.cgtb 15@3 --json", out), 0) << out;
+  EXPECT_NE(r.out.find("(piles 0..60):" + expect + "\n"), std::string::npos) << r.out << "\nexpected" << expect;
+  r = run_cgtb({"query", b, "15@3", "--json"});
+  ASSERT_EQ(r.code, 0) << cgtb_test::describe(r);
   auto [safe, w] = bf.solve(15, 3);
-  EXPECT_NE(out.find("\"safe\":" + std::string(safe ? "true" : "false")), std::string::npos) << out;
-  EXPECT_NE(out.find("\"winning_options\":" + std::to_string(w)), std::string::npos) << out;
+  EXPECT_NE(r.out.find("\"safe\":" + std::string(safe ? "true" : "false")), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"winning_options\":" + std::to_string(w)), std::string::npos) << r.out;
   // An unsafe position reports how many winning options exceed the blocks.
   for (int p = 1; p <= 40; ++p) {
     auto [s1, w1] = bf.solve(p, 1);
     if (s1) continue;
-    ASSERT_EQ(issue5::run_cgtb("query " + dir + "/b.cgtb " + std::to_string(p), out), 0) << out;
-    EXPECT_NE(out.find("; " + std::to_string(w1 - 0) + " winning option(s) beyond the blocks"), std::string::npos)
-        << out;
+    r = run_cgtb({"query", b, std::to_string(p)});
+    ASSERT_EQ(r.code, 0) << cgtb_test::describe(r);
+    EXPECT_NE(r.out.find("; " + std::to_string(w1 - 0) + " winning option(s) beyond the blocks"), std::string::npos)
+        << r.out;
     break;
   }
 }
 
 TEST(BlockingNimCli, SequencesViolatingConditionsGiveOneLineErrors) {
-  std::string out;
+  const cgtb_test::temp_dir dir;
   struct bad {
-    std::string args, condition;
+    std::vector<std::string> args;
+    std::string condition;
   };
-  for (const auto& b : std::vector<bad>{{"--blocks 1,0", "condition (1)"},
-                                        {"--blocks cycle:0,1", "condition (1)"},
-                                        {"--blocks 2 --min 5 --max 6", "condition (2)"},
-                                        {"--max 3,2", "condition (2)"},
-                                        {"--min 0", "positive"},
-                                        {"--max x", "not an integer"}}) {
-    EXPECT_EQ(issue5::run_cgtb("build blocking-nim " + b.args + " -q -o /tmp/cgtb-never.cgtb", out), 2) << b.args;
-    EXPECT_EQ(out.rfind("cgtb: error: ", 0), 0u) << out;
-    EXPECT_NE(out.find(b.condition), std::string::npos) << out;
-    EXPECT_EQ(std::count(out.begin(), out.end(), '\n'), 1) << out;
+  for (const auto& b : std::vector<bad>{{{"--blocks", "1,0"}, "condition (1)"},
+                                        {{"--blocks", "cycle:0,1"}, "condition (1)"},
+                                        {{"--blocks", "2", "--min", "5", "--max", "6"}, "condition (2)"},
+                                        {{"--max", "3,2"}, "condition (2)"},
+                                        {{"--min", "0"}, "positive"},
+                                        {{"--max", "x"}, "not an integer"}}) {
+    std::vector<std::string> args = {"build", "blocking-nim"};
+    args.insert(args.end(), b.args.begin(), b.args.end());
+    args.insert(args.end(), {"-q", "-o", dir.file("never.cgtb")});
+    const auto r = cgtb_test::run_cgtb(args);
+    EXPECT_EQ(r.code, 2) << b.condition;
+    EXPECT_TRUE(cgtb_test::is_clean_error(r));
+    EXPECT_NE(r.err.find(b.condition), std::string::npos) << r.err;
   }
 }
 

@@ -44,18 +44,6 @@ std::string board_name(const ::testing::TestParamInfo<board>& i) {
   return "Cram" + std::to_string(i.param.rows) + "x" + std::to_string(i.param.cols);
 }
 
-/// Records of every level, as the solver hands them over.
-template <class Rule>
-std::map<int, std::vector<typename Rule::record>> solve_all(const cgtb::cram& game, int threads) {
-  std::map<int, std::vector<typename Rule::record>> out;
-  cgtb::solve_options opts;
-  opts.threads = threads;
-  cgtb::solve<cgtb::cram, Rule>(game, opts, [&](const cgtb::level_report& rep, const typename Rule::record* rec) {
-    out[rep.level].assign(rec, rec + rep.positions);
-  });
-  return out;
-}
-
 class CramMatchesReference : public ::testing::TestWithParam<board> {
  protected:
   void SetUp() override {
@@ -72,7 +60,7 @@ TEST_P(CramMatchesReference, SolverGivesReferenceNormalMisereAndEveryHeapSumOnEv
   constexpr int K = 7;
   cgtb::cram game(b_.rows, b_.cols);
   cram_reference ref(b_.rows, b_.cols);
-  auto got = solve_all<cgtb::impartial_rule<K>>(game, 0);
+  auto got = cgtb_test::solve_all<cgtb::cram, cgtb::impartial_rule<K>>(game, 0);
   ASSERT_EQ(got.size(), levels_.size());
   for (int level : levels_) {
     const auto& masks = by_size_[static_cast<std::size_t>(level)];
@@ -92,8 +80,8 @@ TEST_P(CramMatchesReference, SolverGivesReferenceNormalMisereAndEveryHeapSumOnEv
 TEST_P(CramMatchesReference, NormalOnlyAndMisereOnlyRulesGiveReferenceValuesSingleThreaded) {
   cgtb::cram game(b_.rows, b_.cols);
   cram_reference ref(b_.rows, b_.cols);
-  auto normal = solve_all<cgtb::impartial_rule<-1>>(game, 1);
-  auto misere = solve_all<cgtb::impartial_rule<0>>(game, 1);
+  auto normal = cgtb_test::solve_all<cgtb::cram, cgtb::impartial_rule<-1>>(game, 1);
+  auto misere = cgtb_test::solve_all<cgtb::cram, cgtb::impartial_rule<0>>(game, 1);
   for (int level : levels_) {
     const auto& masks = by_size_[static_cast<std::size_t>(level)];
     ASSERT_EQ(normal[level].size(), masks.size());

@@ -1,64 +1,14 @@
-// The Cram ruleset passes the ruleset self-test (tests/ruleset_selftest.hpp)
-// on every level of a sweep of boards: exhaustively up to 16 cells, on random
-// samples of each level for boards of up to 64 cells. Options are compared
-// with the reference solver's move generator (tests/reference_solver.hpp).
+// Cram's index beyond the ruleset self-test (tests/test_ruleset_selftest.cpp
+// runs that on Cram): the levels a tablebase keeps, and rank as the
+// combinatorial number system checked against the test's own binomials.
 #include <gtest/gtest.h>
 
 #include <random>
 #include <vector>
 
 #include "cgtb/games/cram.hpp"
-#include "reference_solver.hpp"
-#include "ruleset_selftest.hpp"
 
 namespace {
-
-using cgtb_test::cram_reference;
-
-struct cram_traits {
-  cram_reference ref;
-  std::uint64_t all() const { return ref.full(); }
-  bool valid(int level, std::uint64_t p) const { return (p & ~all()) == 0 && __builtin_popcountll(p) == level; }
-  int level_of(std::uint64_t p) const { return __builtin_popcountll(p); }
-  std::vector<std::uint64_t> plain_options(int, std::uint64_t p) const { return ref.options(p); }
-  bool option_level_ok(int from, int to) const { return to == from - 2; }
-};
-
-struct board {
-  int rows, cols;
-};
-
-void PrintTo(const board& b, std::ostream* os) { *os << b.rows << "x" << b.cols; }
-
-std::string board_name(const ::testing::TestParamInfo<board>& i) {
-  return "Cram" + std::to_string(i.param.rows) + "x" + std::to_string(i.param.cols);
-}
-
-class CramRulesetSelfTest : public ::testing::TestWithParam<board> {};
-
-// Every level 0..cells (the view indexes all of them; the tablebase keeps
-// those of the board's parity).
-TEST_P(CramRulesetSelfTest, EveryLevelIsABijectionWithOptionsAndParentsInverse) {
-  const board b = GetParam();
-  cgtb::cram game(b.rows, b.cols);
-  const auto view = game.host_view();
-  cram_traits traits{cram_reference(b.rows, b.cols)};
-  std::vector<int> levels;
-  for (int l = 0; l <= b.rows * b.cols; ++l) levels.push_back(l);
-  cgtb_test::selftest_limits lim;
-  lim.samples = 40;  // per level of more than lim.exhaustive positions
-  cgtb_test::ruleset_selftest(view, traits, levels, lim);
-}
-
-INSTANTIATE_TEST_SUITE_P(Exhaustive, CramRulesetSelfTest,
-                         ::testing::Values(board{1, 1}, board{1, 2}, board{1, 12}, board{12, 1}, board{2, 2},
-                                           board{2, 8}, board{8, 2}, board{3, 3}, board{3, 5}, board{5, 3},
-                                           board{4, 4}),
-                         board_name);
-// 64 cells reach the top bit of the mask and C(64, 32) in the index.
-INSTANTIATE_TEST_SUITE_P(Sampled, CramRulesetSelfTest,
-                         ::testing::Values(board{8, 8}, board{4, 16}, board{7, 9}, board{64, 1}, board{2, 26}),
-                         board_name);
 
 TEST(CramRuleset, LevelsAreTheEmptyCellCountsOfTheBoardsParity) {
   EXPECT_EQ(cgtb::cram(4, 5).levels(), (std::vector<int>{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20}));

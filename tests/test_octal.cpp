@@ -1,4 +1,5 @@
-// Octal games: ruleset self-test, brute-force agreement (single heaps and
+// Octal games (the ruleset self-test is in tests/test_ruleset_selftest.cpp):
+// brute-force agreement (single heaps and
 // several heaps, genus included), Dawson's Kayles period 34, the genus of
 // Dawson's Kayles and Dawson's chess heaps against Cram strips, bad input.
 #include <gtest/gtest.h>
@@ -6,61 +7,15 @@
 #include "cgtb/games/cram.hpp"
 #include "cgtb/games/octal.hpp"
 #include "cgtb/rules/heap_sum.hpp"
-#include "impartial5_support.hpp"
+#include "cgtb/rules/impartial.hpp"
+#include "impartial_reference.hpp"
+#include "test_support.hpp"
 
 namespace {
 
 using heaps_t = std::vector<int>;
 
-// Octal moves written from the definition (Winning Ways ch. 4): digits as
-// given, taking i beans from a heap of a; bit 1 leaves nothing (i = a), bit 2
-// one heap, bit 4 two non-empty heaps. Heaps kept sorted.
-struct brute_code {
-  std::vector<int> d;  // d[0] before the point
-  explicit brute_code(const std::string& s) {
-    for (char ch : s)
-      if (ch != '.') d.push_back(ch - '0');
-  }
-  std::vector<std::vector<int>> leaves(int a) const {
-    std::vector<std::vector<int>> out;
-    for (int i = 0; i < static_cast<int>(d.size()) && i <= a; ++i) {
-      const int r = a - i;
-      if (i > 0 && (d[i] & 1) && r == 0) out.push_back({});
-      if (i > 0 && (d[i] & 2) && r > 0) out.push_back({r});
-      if ((d[i] & 4) && r >= 2)
-        for (int b = 1; b <= r - b; ++b) out.push_back({b, r - b});
-    }
-    return out;
-  }
-  std::vector<heaps_t> moves(const heaps_t& h) const {
-    std::vector<heaps_t> out;
-    for (std::size_t k = 0; k < h.size(); ++k)
-      for (const auto& l : leaves(h[k])) {
-        heaps_t q = h;
-        q.erase(q.begin() + static_cast<std::ptrdiff_t>(k));
-        q.insert(q.end(), l.begin(), l.end());
-        std::sort(q.begin(), q.end());
-        out.push_back(q);
-      }
-    return out;
-  }
-  // Single-heap Grundy sequence by the plain mex rule.
-  std::vector<int> sequence(int n_max) const {
-    std::vector<int> g(static_cast<std::size_t>(n_max) + 1, 0);
-    for (int n = 1; n <= n_max; ++n) {
-      std::vector<bool> seen(256, false);
-      for (const auto& l : leaves(n)) {
-        int x = 0;
-        for (int v : l) x ^= g[static_cast<std::size_t>(v)];
-        seen[static_cast<std::size_t>(x)] = true;
-      }
-      int m = 0;
-      while (seen[static_cast<std::size_t>(m)]) ++m;
-      g[static_cast<std::size_t>(n)] = m;
-    }
-    return g;
-  }
-};
+using brute_code = cgtb_test::octal_reference;
 
 heaps_t sorted_heaps(const cgtb::heap_multiset& p) {
   heaps_t h(p.part, p.part + p.count);
@@ -70,44 +25,13 @@ heaps_t sorted_heaps(const cgtb::heap_multiset& p) {
 
 std::vector<int> engine_sequence(const std::string& code, int n) {
   cgtb::octal_heap g(cgtb::take_break::parse_octal(code), n);
-  auto recs = issue5::solve_all<cgtb::octal_heap, cgtb::heap_sum_rule>(g, 1);  // one position per level
+  auto recs = cgtb_test::solve_all<cgtb::octal_heap, cgtb::heap_sum_rule>(g, 1);  // one position per level
   std::vector<int> s;
   for (auto& [L, r] : recs) s.push_back(r[0].g);
   return s;
 }
 
 const std::vector<std::string> kCodes = {"0.07", "0.137", "4.7", "0.6", "0.77", "0.4", "4.07"};
-
-TEST(OctalRuleset, SelfTestOnEveryLevel) {
-  for (const auto& c : kCodes) issue5::check_ruleset(cgtb::octal(cgtb::take_break::parse_octal(c), 11));
-}
-
-// The single-heap ruleset: one position per level (rank 0 <-> heap n), and
-// every option's heaps lie on lower levels and match the code's moves.
-TEST(OctalRuleset, SingleHeapSelfTest) {
-  for (const auto& c : kCodes) {
-    cgtb::octal_heap g(cgtb::take_break::parse_octal(c), 120);
-    auto v = g.host_view();
-    brute_code bc(c);
-    for (int n : g.levels()) {
-      ASSERT_EQ(v.level_size(n), 1u);
-      ASSERT_EQ(v.unrank(n, 0), static_cast<std::uint64_t>(n));
-      ASSERT_EQ(v.rank(n, v.unrank(n, 0)), 0u);
-      std::multiset<std::vector<int>> kernel, ref;
-      v.for_each_split(n, v.unrank(n, 0), [&](int b, int cc) {
-        EXPECT_LT(b, n);
-        EXPECT_LT(cc, n);
-        std::vector<int> l;
-        if (b) l.push_back(b);
-        if (cc) l.push_back(cc);
-        kernel.insert(l);
-      });
-      for (const auto& l : bc.leaves(n)) ref.insert(l);
-      ASSERT_EQ(kernel, ref) << c << " heap " << n;
-      ASSERT_EQ(v.option_count(static_cast<std::uint64_t>(n)), static_cast<int>(ref.size()));
-    }
-  }
-}
 
 TEST(OctalRuleset, CodesParseAndPrintCanonically) {
   EXPECT_EQ(cgtb::take_break::parse_octal("0.07").octal_text(), "0.07");
@@ -123,9 +47,9 @@ TEST(OctalEngine, SingleHeapSequenceMatchesPlainMex) {
 TEST(OctalEngine, SeveralHeapsMatchBruteForceIncludingGenus) {
   for (const auto& c : kCodes) {
     cgtb::octal g(cgtb::take_break::parse_octal(c), 9);
-    auto recs = issue5::solve_all<cgtb::octal, cgtb::impartial_rule<7>>(g);
+    auto recs = cgtb_test::solve_all<cgtb::octal, cgtb::impartial_rule<7>>(g);
     brute_code bc(c);
-    issue5::brute_impartial<heaps_t> bf([&](const heaps_t& h) { return bc.moves(h); });
+    cgtb_test::brute_impartial<heaps_t> bf([&](const heaps_t& h) { return bc.moves(h); });
     auto seq = bc.sequence(9);
     auto v = g.host_view();
     for (auto& [L, rs] : recs)
@@ -171,13 +95,13 @@ TEST(OctalDawsonsKayles, HeapGenusEqualsCramStripGenus) {
   std::map<int, cgtb::impartial_record<7>> strip;
   for (int w : {N - 1, N}) {
     cgtb::cram board(1, w);
-    auto recs = issue5::solve_all<cgtb::cram, cgtb::impartial_rule<7>>(board);
+    auto recs = cgtb_test::solve_all<cgtb::cram, cgtb::impartial_rule<7>>(board);
     auto v = board.host_view();
     for (int n = w % 2; n <= w; n += 2) strip[n] = recs.at(n)[v.rank(n, (1ull << n) - 1)];
   }
   cgtb::octal dk(cgtb::take_break::parse_octal("0.07"), N), dc(cgtb::take_break::parse_octal("0.137"), N);
-  auto rk = issue5::solve_all<cgtb::octal, cgtb::impartial_rule<7>>(dk);
-  auto rc = issue5::solve_all<cgtb::octal, cgtb::impartial_rule<7>>(dc);
+  auto rk = cgtb_test::solve_all<cgtb::octal, cgtb::impartial_rule<7>>(dk);
+  auto rc = cgtb_test::solve_all<cgtb::octal, cgtb::impartial_rule<7>>(dc);
   auto heap = [](int n) {
     cgtb::heap_multiset p{};
     if (n > 0) p = cgtb::multiset_of({n});
@@ -197,29 +121,32 @@ TEST(OctalDawsonsKayles, HeapGenusEqualsCramStripGenus) {
 }
 
 TEST(OctalCli, BadCodesAndHeapsGiveOneLineErrorAndNonZeroExit) {
-  const std::string dir = issue5::temp_dir("octal-cli");
-  std::string out;
-  for (std::string args :
-       {"build octal --code 0.08 --max-heap 10", "build octal --code 1.7 --max-heap 10",
-        "build octal --code 07 --max-heap 10", "build octal --code 0.07",
-        "build octal --code 0.07 --max-heap 5 --max-total 5", "build octal --code 0.07 --max-total 64"}) {
-    EXPECT_NE(issue5::run_cgtb(args + " -q -o " + dir + "/x.cgtb", out), 0) << args;
-    EXPECT_EQ(out.rfind("cgtb: error: ", 0), 0u) << out;
-    EXPECT_EQ(std::count(out.begin(), out.end(), '\n'), 1) << out;
+  using cgtb_test::run_cgtb;
+  const cgtb_test::temp_dir dir;
+  for (std::vector<std::string> args :
+       std::vector<std::vector<std::string>>{{"--code", "0.08", "--max-heap", "10"},
+                                             {"--code", "1.7", "--max-heap", "10"},
+                                             {"--code", "07", "--max-heap", "10"},
+                                             {"--code", "0.07"},
+                                             {"--code", "0.07", "--max-heap", "5", "--max-total", "5"},
+                                             {"--code", "0.07", "--max-total", "64"}}) {
+    args.insert(args.begin(), {"build", "octal"});
+    args.insert(args.end(), {"-q", "-o", dir.file("x.cgtb")});
+    EXPECT_TRUE(cgtb_test::is_clean_error(run_cgtb(args))) << args[3];
   }
-  EXPECT_NE(out.find("cgtb: error:"), std::string::npos);
-  ASSERT_EQ(issue5::run_cgtb("build octal --code 0.07 --max-total 10 -q -o " + dir + "/m.cgtb", out), 0) << out;
-  for (std::string bad : {"3 x", "11", "6 6", "-1"}) {
-    EXPECT_NE(issue5::run_cgtb("query " + dir + "/m.cgtb '" + bad + "'", out), 0) << bad;
-    EXPECT_EQ(out.rfind("cgtb: error: ", 0), 0u) << out;
-  }
-  ASSERT_EQ(issue5::run_cgtb("build octal --code 0.08 --max-heap 3 -q -o " + dir + "/s.cgtb", out), 2);
-  EXPECT_NE(out.find("digit 8 is above 7"), std::string::npos) << out;
-  ASSERT_EQ(issue5::run_cgtb("build octal --code 0.07 --max-heap 60 -q -o " + dir + "/s.cgtb", out), 0) << out;
-  ASSERT_EQ(issue5::run_cgtb("query " + dir + "/s.cgtb '3 5 9'", out), 0) << out;
+  const std::string m = dir.file("m.cgtb"), s = dir.file("s.cgtb");
+  ASSERT_EQ(run_cgtb({"build", "octal", "--code", "0.07", "--max-total", "10", "-q", "-o", m}).code, 0);
+  for (std::string bad : {"3 x", "11", "6 6", "-1"})
+    EXPECT_TRUE(cgtb_test::is_clean_error(run_cgtb({"query", m, bad})));
+  auto r = run_cgtb({"build", "octal", "--code", "0.08", "--max-heap", "3", "-q", "-o", s});
+  ASSERT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("digit 8 is above 7"), std::string::npos) << r.err;
+  ASSERT_EQ(run_cgtb({"build", "octal", "--code", "0.07", "--max-heap", "60", "-q", "-o", s}).code, 0);
+  r = run_cgtb({"query", s, "3 5 9"});
+  ASSERT_EQ(r.code, 0) << cgtb_test::describe(r);
   auto seq = brute_code("0.07").sequence(9);
   const int x = seq[3] ^ seq[5] ^ seq[9];
-  EXPECT_NE(out.find("Grundy value " + std::to_string(x) + " "), std::string::npos) << out;
+  EXPECT_NE(r.out.find("Grundy value " + std::to_string(x) + " "), std::string::npos) << r.out;
 }
 
 }  // namespace

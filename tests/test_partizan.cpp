@@ -25,6 +25,7 @@
 #include "cgtb/rules/impartial.hpp"
 #include "cgtb/rules/partizan.hpp"
 #include "cgtb/tablebase.hpp"
+#include "test_support.hpp"
 
 namespace {
 
@@ -34,15 +35,7 @@ std::string temp_file(const std::string& name) {
   return (std::filesystem::temp_directory_path() / ("cgtb_partizan_" + std::to_string(getpid()) + "_" + name)).string();
 }
 
-/// Records of every level, solved in memory on the CPU backend.
-template <class Game, class Rule>
-std::map<int, std::vector<typename Rule::record>> solve_all(const Game& g) {
-  std::map<int, std::vector<typename Rule::record>> out;
-  solve<Game, Rule>(g, solve_options{}, [&](const level_report& r, const typename Rule::record* rec) {
-    out[r.level].assign(rec, rec + r.positions);
-  });
-  return out;
-}
+using cgtb_test::solve_all;
 
 template <class Game>
 std::map<int, std::vector<partizan_record>> classes(const Game& g) {
@@ -58,88 +51,6 @@ std::string build_file(const Game& g, const std::string& name) {
   req.progress = false;
   partizan_driver<Game>(g).build(req);
   return path;
-}
-
-// ------------------------------------------------------ ruleset self-test
-/// Checks on every level: rank(unrank(r)) == r, next() walks rank order,
-/// level_of agrees, every option of either player lands on a declared level
-/// with a rank inside it and matches the host move list (and the joint walk,
-/// where the view has one, matches the two walks); and the levels
-/// together hold `expected_total` positions (so unrank is a bijection onto
-/// the whole position set).
-template <class Game>
-void ruleset_selftest(const Game& g, std::uint64_t expected_total) {
-  auto v = g.host_view();
-  const int span = g.option_level_span();
-  std::uint64_t total = 0;
-  for (int level : g.levels()) {
-    const std::uint64_t n = v.level_size(level);
-    total += n;
-    if (n == 0) continue;
-    auto walk = v.unrank(level, 0);
-    for (std::uint64_t r = 0; r < n; ++r) {
-      auto p = v.unrank(level, r);
-      ASSERT_EQ(v.rank(level, p), r) << "level " << level;
-      ASSERT_EQ(v.rank(level, walk), r) << "next() at level " << level;
-      ASSERT_EQ(g.level_of(p), level);
-      std::vector<std::pair<int, std::uint64_t>> lo, ro;
-      auto check = [&](std::vector<std::pair<int, std::uint64_t>>& into) {
-        return [&, level](int ol, std::uint64_t orank) {
-          EXPECT_LT(ol, level);
-          if (span > 0) {
-            EXPECT_GE(ol, level - span);
-          }
-          EXPECT_LT(orank, v.level_size(ol));
-          into.push_back({ol, orank});
-        };
-      };
-      v.for_each_left_option(level, p, check(lo));
-      v.for_each_right_option(level, p, check(ro));
-      auto lm = g.left_moves(p), rm = g.right_moves(p);
-      ASSERT_EQ(lo.size(), lm.size());
-      ASSERT_EQ(ro.size(), rm.size());
-      for (std::size_t i = 0; i < lm.size(); ++i) {
-        int l = g.level_of(lm[i].after);
-        EXPECT_EQ(lo[i], std::make_pair(l, v.rank(l, lm[i].after)));
-      }
-      for (std::size_t i = 0; i < rm.size(); ++i) {
-        int l = g.level_of(rm[i].after);
-        EXPECT_EQ(ro[i], std::make_pair(l, v.rank(l, rm[i].after)));
-      }
-      EXPECT_EQ(v.option_count(p), static_cast<int>(lm.size() + rm.size()));
-      if constexpr (detail::has_joint_option_walk<typename Game::view_type>::value) {
-        std::vector<std::pair<int, std::uint64_t>> jl, jr;
-        v.for_each_left_and_right_option(
-            level, p,
-            [&](int ol, std::uint64_t orank) {
-              jl.push_back({ol, orank});
-            },
-            [&](int ol, std::uint64_t orank) {
-              jr.push_back({ol, orank});
-            });
-        EXPECT_EQ(jl, lo);
-        EXPECT_EQ(jr, ro);
-      }
-      if (r + 1 < n) walk = v.next(level, walk);
-    }
-  }
-  EXPECT_EQ(total, expected_total);
-}
-
-TEST(RulesetSelfTest, DomineeringBoards) {
-  for (auto [r, c] : std::vector<std::pair<int, int>>{{1, 1}, {1, 5}, {3, 4}, {4, 3}, {2, 6}, {4, 4}}) {
-    SCOPED_TRACE(std::to_string(r) + "x" + std::to_string(c));
-    ruleset_selftest(domineering(r, c), 1ull << (r * c));
-  }
-}
-
-TEST(RulesetSelfTest, CricketPitchTables) {
-  for (auto [len, h] : std::vector<std::pair<int, int>>{{1, 0}, {1, 3}, {2, 4}, {5, 0}, {6, 3}, {7, 2}, {4, 6}}) {
-    SCOPED_TRACE("length " + std::to_string(len) + " bumps <= " + std::to_string(h));
-    std::uint64_t total = static_cast<std::uint64_t>(len);
-    for (int i = 1; i < len; ++i) total *= static_cast<std::uint64_t>(h + 1);
-    ruleset_selftest(cricket_pitch(len, h), total);
-  }
 }
 
 // ---------------------------------------------------- brute-force oracles

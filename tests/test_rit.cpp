@@ -1,4 +1,5 @@
-// Row Impartial Terminus (seed 003): ruleset self-test, brute-force agreement,
+// Row Impartial Terminus (seed 003; the ruleset self-test is in
+// tests/test_ruleset_selftest.cpp): level counts, brute-force agreement,
 // Theorems 3.3 and 4.1 and Corollary 3.4 over whole tables, the CGH
 // classification, and bad input through the CLI.
 #include <gtest/gtest.h>
@@ -6,7 +7,9 @@
 #include "cgtb/classify.hpp"
 #include "cgtb/games/rit.hpp"
 #include "cgtb/impartial_driver.hpp"
-#include "impartial5_support.hpp"
+#include "cgtb/rules/impartial.hpp"
+#include "impartial_reference.hpp"
+#include "test_support.hpp"
 
 namespace {
 
@@ -19,20 +22,7 @@ parts_t parts_of(const rit& g, rit::position p) {
   return v;
 }
 
-// RIT moves written from the rules of seed 003 §3: for a column k in
-// [1, lambda_1], the lowest row i with lambda_i >= k is cut to k - 1.
-std::vector<parts_t> rit_moves(const parts_t& l) {
-  std::vector<parts_t> out;
-  for (int k = 1; !l.empty() && k <= l[0]; ++k) {
-    std::size_t i = 0;
-    while (i + 1 < l.size() && l[i + 1] >= k) ++i;
-    parts_t q = l;
-    q[i] = k - 1;
-    while (!q.empty() && q.back() == 0) q.pop_back();
-    out.push_back(q);
-  }
-  return out;
-}
+const auto rit_moves = cgtb_test::rit_reference_moves;
 
 // Nim on a tuple of heaps (sorted, zeros dropped): any heap lowered.
 std::vector<parts_t> nim_moves(const parts_t& h) {
@@ -70,14 +60,6 @@ std::vector<std::pair<int, int>> all_boxes(int up_to = 8) {
   return b;
 }
 
-TEST(RitRuleset, SelfTestOnEveryLevelOfSmallBoxes) {
-  for (int r = 1; r <= 6; ++r)
-    for (int c = 1; c <= 6; ++c) issue5::check_ruleset(rit(r, c));
-  issue5::check_ruleset(rit(16, 2));
-  issue5::check_ruleset(rit(2, 15));
-  issue5::check_ruleset(rit(7, 5));
-}
-
 TEST(RitRuleset, LevelSizesSumToLatticePathCount) {
   for (auto [r, c] : all_boxes()) {
     rit g(r, c);
@@ -91,8 +73,8 @@ TEST(RitRuleset, LevelSizesSumToLatticePathCount) {
 TEST(RitEngine, AgreesWithBruteForceOnEveryPositionIncludingGenus) {
   for (auto [r, c] : std::vector<std::pair<int, int>>{{4, 5}, {5, 4}, {3, 6}}) {
     rit g(r, c);
-    auto recs = issue5::solve_all<rit, cgtb::impartial_rule<7>>(g);
-    issue5::brute_impartial<parts_t> bf(rit_moves);
+    auto recs = cgtb_test::solve_all<rit, cgtb::impartial_rule<7>>(g);
+    cgtb_test::brute_impartial<parts_t> bf(rit_moves);
     auto v = g.host_view();
     for (auto& [L, rs] : recs)
       for (std::uint64_t i = 0; i < rs.size(); ++i) {
@@ -108,10 +90,10 @@ TEST(RitEngine, AgreesWithBruteForceOnEveryPositionIncludingGenus) {
 // Theorems 3.3 and 4.1 of seed 003: (G, G-) of lambda equals (G, G-) of Nim on
 // rem(lambda); Nim's values come from an independent recursion.
 TEST(RitTheorems, ConwayPairEqualsNimOnRemnantInEveryBox) {
-  issue5::brute_impartial<parts_t> nim(nim_moves);
+  cgtb_test::brute_impartial<parts_t> nim(nim_moves);
   for (auto [r, c] : all_boxes()) {
     rit g(r, c);
-    auto recs = issue5::solve_all<rit, cgtb::impartial_rule<0>>(g);
+    auto recs = cgtb_test::solve_all<rit, cgtb::impartial_rule<0>>(g);
     auto v = g.host_view();
     for (auto& [L, rs] : recs)
       for (std::uint64_t i = 0; i < rs.size(); ++i) {
@@ -137,7 +119,7 @@ TEST(RitTheorems, CoreIsTheEvenRowsDoubled) {
 TEST(RitTheorems, WinningRepliesObeyCorollary34InEveryBox) {
   for (auto [r, c] : all_boxes(6)) {
     rit g(r, c);
-    auto recs = issue5::solve_all<rit, cgtb::impartial_rule<-1>>(g);
+    auto recs = cgtb_test::solve_all<rit, cgtb::impartial_rule<-1>>(g);
     auto v = g.host_view();
     auto G = [&](rit::position p) { return recs.at(g.level_of(p))[v.rank(g.level_of(p), p)].g; };
     for (auto& [L, rs] : recs)
@@ -166,19 +148,19 @@ TEST(RitTheorems, WinningRepliesObeyCorollary34InEveryBox) {
 // not forced, and pet failing exactly when the box has at least 3 rows and 4
 // columns (room for [4,2,2], a (0,0)-position).
 TEST(RitClassify, MatchesBruteForceClassificationOfEveryBox) {
-  const std::string dir = issue5::temp_dir("rit-classify");
+  const cgtb_test::temp_dir dir;
   for (auto [r, c] : all_boxes(6)) {
     if (r * c > 16) continue;
     rit g(r, c);
     cgtb::impartial_driver<rit> drv(g);
     cgtb::build_request req;
-    req.output = dir + "/rit.cgtb";
+    req.output = dir.file("rit.cgtb");
     req.progress = false;
     drv.build(req);
     cgtb::tablebase tb(req.output);
     cgtb::classify_report rep = drv.classify(tb);
 
-    issue5::brute_impartial<parts_t> bf(rit_moves);
+    cgtb_test::brute_impartial<parts_t> bf(rit_moves);
     auto v = g.host_view();
     bool forced = true, miserable = true, pet = true;
     std::uint64_t n = 0;
@@ -220,21 +202,18 @@ TEST(RitClassify, MatchesBruteForceClassificationOfEveryBox) {
 }
 
 TEST(RitCli, BadPartitionsGiveOneLineErrorAndNonZeroExit) {
-  const std::string dir = issue5::temp_dir("rit-cli");
-  std::string out;
-  ASSERT_EQ(issue5::run_cgtb("build rit --box 3x4 -q -o " + dir + "/r.cgtb", out), 0) << out;
-  for (std::string bad : {"[2,3]", "[5]", "[1,1,1,1]", "[3,0]", "5,4", "[a]"}) {
-    int rc = issue5::run_cgtb("query " + dir + "/r.cgtb '" + bad + "'", out);
-    EXPECT_NE(rc, 0) << bad;
-    EXPECT_EQ(out.rfind("cgtb: error: ", 0), 0u) << out;
-    EXPECT_EQ(std::count(out.begin(), out.end(), '\n'), 1) << out;
-  }
-  EXPECT_NE(issue5::run_cgtb("build rit --box 17x2 -q -o " + dir + "/x.cgtb", out), 0);
-  EXPECT_EQ(out.rfind("cgtb: error: ", 0), 0u) << out;
-  EXPECT_EQ(issue5::run_cgtb("query " + dir + "/r.cgtb '[4,2,1]'", out), 0);
+  using cgtb_test::run_cgtb;
+  const cgtb_test::temp_dir dir;
+  const std::string r = dir.file("r.cgtb");
+  ASSERT_EQ(run_cgtb({"build", "rit", "--box", "3x4", "-q", "-o", r}).code, 0);
+  for (std::string bad : {"[2,3]", "[5]", "[1,1,1,1]", "[3,0]", "5,4", "[a]"})
+    EXPECT_TRUE(cgtb_test::is_clean_error(run_cgtb({"query", r, bad}))) << bad;
+  EXPECT_TRUE(cgtb_test::is_clean_error(run_cgtb({"build", "rit", "--box", "17x2", "-q", "-o", dir.file("x.cgtb")})));
+  const auto q = run_cgtb({"query", r, "[4,2,1]"});
+  EXPECT_EQ(q.code, 0) << cgtb_test::describe(q);
   // rem([4,2,1]) = (2, 1): G = 3, G- = 3; the winning moves cut odd rows.
-  EXPECT_NE(out.find("normal  Grundy value 3"), std::string::npos) << out;
-  EXPECT_NE(out.find("misere  Grundy value 3"), std::string::npos) << out;
+  EXPECT_NE(q.out.find("normal  Grundy value 3"), std::string::npos) << q.out;
+  EXPECT_NE(q.out.find("misere  Grundy value 3"), std::string::npos) << q.out;
 }
 
 }  // namespace

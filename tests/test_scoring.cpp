@@ -14,6 +14,7 @@
 #include "cgtb/games/scoring_octal.hpp"
 #include "cgtb/rules/scoring.hpp"
 #include "cgtb/scoring_driver.hpp"
+#include "scoring_reference.hpp"
 #include "scoring_seed_tables.hpp"
 
 namespace {
@@ -21,40 +22,12 @@ namespace {
 using namespace cgtb;
 
 // ------------------------------------------------------ brute-force solver
-// Written from the definitions (seed 001 Def. 3.1.1, 3.1.2, 4.1.1, 4.2.1,
-// 4.3.1) without the engine's code: positions are two components, each a
-// sorted list of heaps of its own game, solved by memoised recursion.
+// Written from the definitions (tests/scoring_reference.hpp): positions are
+// two components, each a sorted list of heaps of its own game, solved by
+// memoised recursion.
 
-struct bf_game {
-  std::string code;         // digit i-1 for taking i beans
-  std::vector<int> points;  // points[i-1] for taking i beans
-};
-
-using heaps = std::vector<int>;  // sorted ascending, no zeros
-
-/// Every move of one component: (heaps after, points).
-std::vector<std::pair<heaps, int>> bf_component_moves(const bf_game& g, const heaps& h) {
-  std::vector<std::pair<heaps, int>> out;
-  for (std::size_t i = 0; i < h.size(); ++i) {
-    for (std::size_t t = 1; t <= g.code.size(); ++t) {
-      const int d = g.code[t - 1] - '0', r = h[i] - static_cast<int>(t);
-      if (r < 0) continue;
-      std::vector<heaps> leaves;
-      if ((d & 1) && r == 0) leaves.push_back({});
-      if ((d & 2) && r >= 1) leaves.push_back({r});
-      if (d & 4)
-        for (int a = 1; a < r; ++a) leaves.push_back({a, r - a});
-      for (const auto& l : leaves) {
-        heaps q = h;
-        q.erase(q.begin() + static_cast<std::ptrdiff_t>(i));
-        q.insert(q.end(), l.begin(), l.end());
-        std::sort(q.begin(), q.end());
-        out.push_back({q, g.points[t - 1]});
-      }
-    }
-  }
-  return out;
-}
+using bf_game = cgtb_test::scoring_game;
+using heaps = cgtb_test::scoring_heaps;
 
 struct bf_solver {
   bf_game left, right;
@@ -65,43 +38,7 @@ struct bf_solver {
     auto key = std::make_pair(a, b);
     auto it = memo.find(key);
     if (it != memo.end()) return it->second;
-    auto lm = bf_component_moves(left, a), rm = bf_component_moves(right, b);
-    std::vector<std::pair<std::pair<heaps, heaps>, int>> opts;
-    auto alone_left = [&] {
-      for (auto& [q, p] : lm) opts.push_back({{q, b}, p});
-    };
-    auto alone_right = [&] {
-      for (auto& [q, p] : rm) opts.push_back({{a, q}, p});
-    };
-    auto both = [&] {
-      for (auto& [q, p] : lm)
-        for (auto& [s, r] : rm) opts.push_back({{q, s}, p + r});
-    };
-    switch (op) {
-      case sum_op::disjunctive:
-        alone_left();
-        alone_right();
-        break;
-      case sum_op::conjunctive:
-        if (!lm.empty() && !rm.empty())
-          both();
-        else {
-          alone_left();
-          alone_right();
-        }
-        break;
-      case sum_op::selective:
-        alone_left();
-        alone_right();
-        both();
-        break;
-      case sum_op::sequential:
-        if (!lm.empty())
-          alone_left();
-        else
-          alone_right();
-        break;
-    }
+    const auto opts = cgtb_test::scoring_sum_moves(op, left, right, a, b);
     int best = 0;
     bool any = false;
     for (auto& [o, p] : opts) {
@@ -156,14 +93,8 @@ std::vector<int> heap_values(const take_break& r, int N) {
   return out;
 }
 
-bf_game bf(const std::string& cp) {
-  auto c = cp.find(':');
-  bf_game g{cp.substr(0, c), {}};
-  std::string p = cp.substr(c + 1);
-  for (char ch : p) g.points.push_back(ch - '0');
-  return g;
-}
-bf_game bf(const std::string& code, std::vector<int> points) { return {code, std::move(points)}; }
+bf_game bf(const std::string& cp) { return bf_game::parse(cp); }
+bf_game bf(const std::string& code, std::vector<int> points) { return bf_game::make(code, std::move(points)); }
 
 // -------------------------------------------------- engine vs brute force
 
@@ -221,18 +152,12 @@ TEST(ScoringBruteForce, MultisetsOfHeapsAgreeUpToTotal16IncludingBreakingGames) 
     scoring_octal_multisets g(scoring_octal(take_break::parse_scoring(code, ptxt), T, scoring_octal::space::multisets));
     auto v = engine_values(g);
     auto view = g.host_view();
-    std::string c = code;
-    if (c.rfind("0.", 0) == 0) c = c.substr(2);
-    bf_solver b{bf(c, pts), bf(c, pts), sum_op::disjunctive, {}};
+    bf_solver b{bf(code, pts), bf(code, pts), sum_op::disjunctive, {}};
     std::uint64_t checked = 0;
     for (int L = 0; L <= T; ++L) {
       ASSERT_EQ(v[static_cast<std::size_t>(L)].size(), view.level_size(L));
       for (std::uint64_t r = 0; r < view.level_size(L); ++r) {
-        heap_multiset h = view.unrank(L, r);
-        ASSERT_EQ(view.rank(L, h), r) << "rank/unrank round trip";
-        if (r + 1 < view.level_size(L)) {
-          ASSERT_EQ(view.rank(L, view.next(L, h)), r + 1) << "next";
-        }
+        heap_multiset h = view.unrank(L, r);  // the index itself: tests/test_ruleset_selftest.cpp
         heaps hs(h.part, h.part + h.count);
         std::sort(hs.begin(), hs.end());
         int total = 0;

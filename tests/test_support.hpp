@@ -1,5 +1,6 @@
-// Helpers shared by the test suites: temporary folders, building Cram
-// tablebases through the real driver and writer, running the cgtb tool.
+// Helpers shared by the test suites: temporary folders, solving a game in
+// memory, building Cram tablebases through the real driver and writer,
+// running the cgtb tool.
 #pragma once
 
 #include <fcntl.h>
@@ -19,12 +20,14 @@
 #include <fstream>
 #include <functional>
 #include <iterator>
+#include <map>
 #include <memory>
 #include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "cgtb/backend.hpp"
 #include "cgtb/driver.hpp"
 #include "cgtb/verify.hpp"
 
@@ -53,6 +56,19 @@ class temp_dir {
  private:
   fs::path path_;
 };
+
+/// Every record of a solve on the CPU backend, by level then rank
+/// (`threads` 0: all cores).
+template <class Game, class Rule>
+std::map<int, std::vector<typename Rule::record>> solve_all(const Game& g, int threads = 0) {
+  std::map<int, std::vector<typename Rule::record>> out;
+  cgtb::solve_options o;
+  o.threads = threads;
+  cgtb::solve<Game, Rule>(g, o, [&](const cgtb::level_report& rep, const typename Rule::record* rec) {
+    out[rep.level].assign(rec, rec + rep.positions);
+  });
+  return out;
+}
 
 inline std::string board_text(int rows, int cols) { return std::to_string(rows) + "x" + std::to_string(cols); }
 
