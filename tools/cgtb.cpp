@@ -131,16 +131,9 @@ int cmd_query(int argc, char** argv) {
   // Positions after FILE arrive unmatched, in order: a positional vector would
   // split positions such as [1,0,R,2] or [5,4,2,1] at their commas.
   o.parse_positional({"file"});
-  auto r = parse_or_help(o, argc, argv,
-                         "\nCram positions are written row by row, rows separated by '/', '.' empty, '#' covered,\n"
-                         "e.g. '...../.##../.....'. Moves are named by their two cells, columns a.., rows 1..\n"
-                         "(row 1 is the first row written), e.g. 'b2-b3'.\n"
-                         "Domineering: the same; Left places vertical dominoes, Right horizontal.\n"
-                         "Cricket Pitch: [1,0,2,1,R,2,3] or 1021R23 (R the roller).\n"
-                         "Row Impartial Terminus: a partition, [5,4,2,1].\n"
-                         "Octal games and scoring octal games: heap lists, '3 5 9'.\n"
-                         "Scoring sums of two heaps: 'n+m' (disjunctive), 'n^m' (conjunctive), 'n v m' (selective),\n"
-                         "'n>m' (sequential join). Blocking Nim: see docs/impartial.md.\n");
+  std::string syntax = "\nPositions, as each game writes them:\n";
+  for (const auto& g : game_registry()) syntax += "  " + g.name + ": " + g.position_syntax + "\n";
+  auto r = parse_or_help(o, argc, argv, syntax);
   if (!r.count("file")) throw input_error("query needs a tablebase file (cgtb query FILE [POSITION...])");
   tablebase tb(r["file"].as<std::string>(), r["cache-mb"].as<std::size_t>() << 20);
   auto drv = driver_for(tb);
@@ -276,8 +269,7 @@ int cmd_census(int argc, char** argv) {
   o.add_options()("by-level", "counts per level too");
   auto r = parse_file_command(o, argc, argv, "census");
   tablebase tb(r["file"].as<std::string>(), 0);
-  auto drv = driver_for(tb);
-  census_report c = drv->census(tb);
+  census_report c = driver_for_analysis(tb, "census")->census(tb);
   std::cout << tb.header().ruleset << " " << tb.header().params << "\n";
   std::cout << "reachable positions (start included): " << c.reachable << "\n";
   std::cout << "wild: " << c.wild << "\n";

@@ -21,10 +21,7 @@ int cmd_classify(int argc, char** argv) {
   o.add_options()("json", "one JSON object");
   auto r = tools::parse_file_command(o, argc, argv, "classify");
   tablebase tb(r["file"].as<std::string>(), 0);
-  auto drv = driver_for_header(tb.header());
-  const auto* an = dynamic_cast<const impartial_analyses*>(drv.get());
-  if (!an) throw input_error("classify needs an impartial tablebase; '" + tb.path() + "' holds " + tb.header().ruleset);
-  classify_report rep = an->classify(tb);
+  classify_report rep = driver_for_analysis(tb, "classify")->classify(tb);
   if (r.count("json"))
     std::cout << rep.json() << "\n";
   else

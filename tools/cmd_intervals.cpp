@@ -4,6 +4,8 @@
 #include <cxxopts.hpp>
 #include <iostream>
 
+#include "cgtb/value_kinds.hpp"
+#include "cgtb/driver.hpp"
 #include "cgtb/error.hpp"
 #include "cgtb/tablebase.hpp"
 #include "cli.hpp"
@@ -16,9 +18,8 @@ int cmd_intervals(int argc, char** argv) {
                      "maximal intervals [A,B]. An interval that reaches the table's largest pile N may go on.");
   auto r = tools::parse_file_command(o, argc, argv, "intervals");
   tablebase tb(r["file"].as<std::string>(), std::size_t{64} << 20);
-  if (tb.header().ruleset != "blocking-nim")
-    throw input_error("intervals needs a blocking-nim tablebase; '" + tb.path() + "' holds " + tb.header().ruleset);
-  const int fs = tb.header().field_index("safe");
+  driver_for_analysis(tb, "intervals");
+  const int fs = tb.header().field_index(cgtb::field_name::safe);
   int top = -1;
   for (const auto& l : tb.levels()) top = std::max(top, l.level);
   std::cout << "blocking-nim " << tb.header().params << "\nsafe pile sizes at move 1 (piles 0.." << top << "):";

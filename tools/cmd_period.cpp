@@ -24,6 +24,7 @@ int cmd_period(int argc, char** argv) {
   const int repeats = r["repeats"].as<int>();
   if (repeats < 1) throw input_error("--repeats must be >= 1");
   tablebase tb(r["file"].as<std::string>(), std::size_t{256} << 20);
+  driver_for_analysis(tb, "period");
   scoring_lookup look(tb);
   const int N = look.max();
   std::cout << look.describe() << ", n = 0.." << N << "\n";

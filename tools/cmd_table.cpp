@@ -41,6 +41,7 @@ int cmd_table(int argc, char** argv) {
       "csv", "comma-separated values");
   auto r = parse_file_command(o, argc, argv, "table", "scoring tablebase");
   tablebase tb(r["file"].as<std::string>(), std::size_t{256} << 20);
+  driver_for_analysis(tb, "table");
   scoring_lookup look(tb);
   auto [c0, c1] = parse_range(r["cols"].as<std::string>(), "--cols");
   auto [r0, r1] = parse_range(r["rows"].as<std::string>(), "--rows");

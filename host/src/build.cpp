@@ -8,6 +8,19 @@
 
 namespace cgtb {
 
+tablebase_header build_header(const std::string& ruleset, const std::string& params, const value_choice& values,
+                              const build_request& req) {
+  tablebase_header h;
+  h.ruleset = ruleset;
+  h.params = params;
+  h.family = values.family;
+  h.values = values.text();
+  h.fields = values.fields();
+  h.block_entries = req.block_entries;
+  h.zstd_level = req.zstd_level;
+  return h;
+}
+
 std::size_t peak_rss_bytes() {
   struct rusage ru;
   getrusage(RUSAGE_SELF, &ru);

@@ -3,12 +3,13 @@
 #include <nlohmann/json.hpp>
 
 #include "cgtb/driver.hpp"
+#include "cgtb/value_kinds.hpp"
 
 namespace cgtb {
 
 std::vector<std::vector<std::uint16_t>> load_conway_pairs(tablebase& tb) {
   const auto& h = tb.header();
-  const int fg = h.field_index("grundy"), fm = h.field_index("misere");
+  const int fg = h.field_index(cgtb::field_name::grundy), fm = h.field_index(cgtb::field_name::misere);
   if (fg < 0 || fm < 0)
     throw input_error("'" + tb.path() + "' has no " + (fg < 0 ? "grundy" : "misere") +
                       " values; classify needs both (build with --values all)");

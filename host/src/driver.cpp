@@ -1,16 +1,47 @@
 // Default methods of game_driver (cgtb/driver.hpp).
 #include "cgtb/driver.hpp"
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
+#include "cgtb/classify.hpp"
 #include "cgtb/error.hpp"
 #include "cgtb/genus.hpp"
+#include "cgtb/value_kinds.hpp"
 
 namespace cgtb {
 
+void require_analysis(const game_driver& d, const std::string& name, const std::string& path) {
+  const auto has = d.analyses();
+  if (std::find(has.begin(), has.end(), name) != has.end()) return;
+  std::string msg = name + " is not available for '" + path + "' (" + d.ruleset() + " " + d.params() + ")";
+  const std::string hint = d.analysis_hint(name);
+  if (!hint.empty()) msg += ": " + hint;
+  std::string list;
+  for (const auto& a : has) list += (list.empty() ? "" : ", ") + a;
+  msg += "; " + (list.empty() ? std::string("these tables support no analysis command") : "they support: " + list);
+  throw input_error(msg);
+}
+
+std::unique_ptr<game_driver> driver_for_analysis(const tablebase& tb, const std::string& name) {
+  auto d = driver_for_header(tb.header());
+  require_analysis(*d, name, tb.path());
+  return d;
+}
+
+census_report game_driver::census(tablebase& tb) const {
+  require_analysis(*this, "census", tb.path());
+  throw input_error("census: not implemented for " + ruleset());  // a driver listing it overrides census
+}
+
+classify_report game_driver::classify(tablebase& tb) const {
+  require_analysis(*this, "classify", tb.path());
+  throw input_error("classify: not implemented for " + ruleset());
+}
+
 void game_driver::list_options(tablebase& tb, const position_ref& p, bool json, std::ostream& out) const {
   const auto& h = tb.header();
-  const int fg = h.field_index("grundy"), fm = h.field_index("misere");
+  const int fg = h.field_index(cgtb::field_name::grundy), fm = h.field_index(cgtb::field_name::misere);
   const bool genus_fields = has_genus_fields(h);
   nlohmann::ordered_json list = nlohmann::ordered_json::array();
   std::string text = p.text + "\n";

@@ -15,6 +15,7 @@
 #include "cgtb/games/octal.hpp"
 #include "cgtb/genus.hpp"
 #include "cgtb/tablebase.hpp"
+#include "cgtb/value_kinds.hpp"
 
 namespace cgtb {
 
@@ -235,8 +236,8 @@ struct sum_solver::impl {
       throw input_error("'" + path + "' is a " + h.family + " tablebase (" + h.ruleset +
                         "); cgtb sum takes impartial tablebases");
     f.drv = driver_for_header(h);
-    f.grundy = h.field_index("grundy");
-    f.misere = h.field_index("misere");
+    f.grundy = h.field_index(cgtb::field_name::grundy);
+    f.misere = h.field_index(cgtb::field_name::misere);
     f.genus = has_genus_fields(h);
     f.scratch.resize(h.fields.size());
     if (set.normal && f.grundy < 0)

@@ -22,6 +22,7 @@
 #include <thread>
 #include <vector>
 
+#include "cgtb/value_kinds.hpp"
 #include "cgtb/driver.hpp"
 #include "cgtb/error.hpp"
 #include "cgtb/front_end.hpp"
@@ -67,8 +68,8 @@ class py_tablebase {
     }
     drv_ = driver_for_header(tb_->header());
     const auto& h = tb_->header();
-    fg_ = h.field_index("grundy");
-    fm_ = h.field_index("misere");
+    fg_ = h.field_index(cgtb::field_name::grundy);
+    fm_ = h.field_index(cgtb::field_name::misere);
     genus_ = has_genus_fields(h);
     orbit_ = tb_->keyed() && h.symmetry != "none";
   }

@@ -15,8 +15,15 @@
 #include "cgtb/domino_plan.hpp"
 #include "cgtb/driver.hpp"
 #include "cgtb/tablebase.hpp"
+#include "cgtb/value_kinds.hpp"
 
 namespace cgtb {
+
+/// The header of a build of `ruleset` with canonical `params`: the family,
+/// values line and fields of the chosen value kinds, the request's block size
+/// and zstd level (the index lines are the position locator's to fill).
+tablebase_header build_header(const std::string& ruleset, const std::string& params, const value_choice& values,
+                              const build_request& req);
 
 /// Peak resident memory of this process, in bytes.
 std::size_t peak_rss_bytes();

@@ -48,16 +48,6 @@ struct classify_report {
   std::string json() const;
 };
 
-/// Impartial analyses the CLI reaches through a game_driver (dynamic_cast):
-/// drivers of impartial games implement it.
-class impartial_analyses {
- public:
-  virtual ~impartial_analyses() = default;
-  /// Classifies the table in `tb` (needs fields "grundy" and "misere"; throws
-  /// input_error otherwise or if a level is missing).
-  virtual classify_report classify(tablebase& tb) const = 0;
-};
-
 /// The Conway pairs of every position of `tb`, one vector per level:
 /// pairs[level][rank] = G << 8 | G-. Throws input_error if the file lacks the
 /// grundy or misere field.

@@ -24,6 +24,7 @@ class ParseResult;
 namespace cgtb {
 
 class tablebase;
+struct classify_report;
 
 /// A position by its place in the index, with its canonical text.
 struct position_ref {
@@ -142,9 +143,24 @@ class game_driver {
     (void)out;
     throw input_error("cgtb plan is available for reachable Cram and Domineering tables (the default index)");
   }
-  /// Census of the positions reachable from the start; throws input_error if
-  /// the game or the file's values do not support it.
-  virtual census_report census(tablebase& tb) const = 0;
+  /// The analyses of stored tables this driver supports, by command name:
+  /// "census", "classify" (impartial games), "intervals" (Blocking Nim),
+  /// "table" and "period" (scoring games). Commands check them through
+  /// require_analysis, the one way an analysis is looked up.
+  virtual std::vector<std::string> analyses() const { return {}; }
+  /// Why an analysis this driver lacks is not available, and what table
+  /// would have it ("" when there is nothing to add).
+  virtual std::string analysis_hint(const std::string& analysis) const {
+    (void)analysis;
+    return "";
+  }
+  /// Census of the positions reachable from the start (analysis "census");
+  /// throws input_error if the file's values do not support it, and, where
+  /// the driver lacks the analysis, require_analysis's error.
+  virtual census_report census(tablebase& tb) const;
+  /// Conway-Gurvich-Ho classification of the table (analysis "classify";
+  /// cgtb/classify.hpp); throws as census does.
+  virtual classify_report classify(tablebase& tb) const;
   /// Prints the options of p (cgtb query --options): by default one line
   /// "MOVE -> POSITION  VALUES" per option with the option's stored values
   /// (an option that is a sum of components: the XOR of their Grundy
@@ -159,6 +175,8 @@ class game_driver {
 struct game_entry {
   std::string name;
   std::string summary;
+  /// How the game's positions (and moves) are written, for `cgtb query --help`.
+  std::string position_syntax;
   /// Adds the game's parameter options to `cgtb build NAME`.
   std::function<void(cxxopts::Options&)> add_options;
   /// Makes the driver from parsed options; throws input_error.
@@ -174,6 +192,13 @@ struct game_entry {
 /// The driver of a file: its ruleset's from_header, else from_params; throws
 /// input_error for an unknown ruleset or parameters.
 std::unique_ptr<game_driver> driver_for_header(const tablebase_header& h);
+
+/// Throws input_error unless `d` (the driver of the file `path`) supports the
+/// analysis `name` (game_driver::analyses): one line naming the table's game,
+/// the analyses it has, and the driver's hint.
+void require_analysis(const game_driver& d, const std::string& name, const std::string& path);
+/// The driver of `tb`'s file, checked by require_analysis for `name`.
+std::unique_ptr<game_driver> driver_for_analysis(const tablebase& tb, const std::string& name);
 
 /// Text of the position of rank r on level L of a ruleset owner `game`
 /// (docs/architecture.md); throws input_error if the game has no such level or

@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "cgtb/value_kinds.hpp"
+
 namespace cgtb {
 
 /// The genus of a position: its normal Grundy value g and the run
@@ -39,7 +41,7 @@ genus genus_of(Get get, int grundy_field, int misere_field) {
 /// by genus1..genus7 (what genus_of reads).
 template <class Header>
 bool has_genus_fields(const Header& h) {
-  const int fg = h.field_index("grundy"), fm = h.field_index("misere");
+  const int fg = h.field_index(cgtb::field_name::grundy), fm = h.field_index(cgtb::field_name::misere);
   return fg >= 0 && fm >= 0 && h.field_index("genus1") == fm + 1 && h.field_index("genus7") == fm + 7;
 }
 

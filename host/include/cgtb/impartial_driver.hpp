@@ -16,6 +16,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "cgtb/value_kinds.hpp"
 #include "cgtb/build.hpp"
 #include "cgtb/classify.hpp"
 #include "cgtb/driver.hpp"
@@ -25,17 +26,6 @@
 #include "cgtb/tablebase.hpp"
 
 namespace cgtb {
-
-/// Value kinds of an impartial tablebase, parsed from "normal,misere,genus"
-/// (or "all"). Asking for genus brings normal and misere with it: the genus
-/// symbol is made of both.
-struct impartial_kinds {
-  bool normal = false, misere = false, genus = false;
-  /// Throws input_error naming an unknown kind.
-  static impartial_kinds parse(const std::string& text);
-  std::string text() const;
-  std::vector<field_spec> fields() const;
-};
 
 /// True when a view provides for_each_parent (un-moves), which the census
 /// needs; rulesets without a single start position may leave it out.
@@ -49,7 +39,7 @@ struct has_parents<View, std::void_t<decltype(std::declval<const View&>().for_ea
                              0, std::declval<typename View::position>(), ignore_parent{}))>> : std::true_type {};
 
 template <class Game>
-class impartial_driver : public game_driver, public impartial_analyses {
+class impartial_driver : public game_driver {
  public:
   explicit impartial_driver(Game g) : game_(std::move(g)) {}
 
@@ -57,10 +47,10 @@ class impartial_driver : public game_driver, public impartial_analyses {
   std::string params() const override { return game_.params(); }
 
   void build(const build_request& req) const override {
-    impartial_kinds kinds = impartial_kinds::parse(req.values.empty() ? "all" : req.values);
-    if (kinds.genus)
+    const value_choice kinds = value_choice::parse("impartial", req.values);
+    if (kinds.has("genus"))
       build_with<impartial_rule<7>>(req, kinds);
-    else if (kinds.misere)
+    else if (kinds.has("misere"))
       build_with<impartial_rule<0>>(req, kinds);
     else
       build_with<impartial_rule<-1>>(req, kinds);
@@ -72,15 +62,15 @@ class impartial_driver : public game_driver, public impartial_analyses {
   std::vector<level_count> table_levels() const override { return levels_of(game_); }
   std::uint64_t orbit_size(int level, std::uint64_t key) const override { return orbit_of(game_, level, key); }
   std::vector<field_spec> value_fields(const std::string& values) const override {
-    return impartial_kinds::parse(values.empty() ? "all" : values).fields();
+    return value_choice::parse("impartial", values).fields();
   }
 
   void plan(const build_request& req, std::ostream& out) const override {
     if constexpr (keyed_game<Game>::value) {
-      const impartial_kinds kinds = impartial_kinds::parse(req.values.empty() ? "all" : req.values);
-      const std::size_t bytes = kinds.genus    ? sizeof(impartial_record<7>)
-                                : kinds.misere ? sizeof(impartial_record<0>)
-                                               : sizeof(impartial_record<-1>);
+      const value_choice kinds = value_choice::parse("impartial", req.values);
+      const std::size_t bytes = kinds.has("genus")    ? sizeof(impartial_record<7>)
+                                : kinds.has("misere") ? sizeof(impartial_record<0>)
+                                                      : sizeof(impartial_record<-1>);
       print_reachable_plan(Game::ruleset_name, game_.rows(), game_.cols(), game_.symmetry().count, bytes, req, out);
     } else {
       game_driver::plan(req, out);
@@ -119,7 +109,7 @@ class impartial_driver : public game_driver, public impartial_analyses {
                         "; this tablebase holds levels " + held +
                         " (Cram tables hold the regions whose empty-cell count has the board's parity)");
     }
-    const int fg = h.field_index("grundy"), fm = h.field_index("misere");
+    const int fg = h.field_index(cgtb::field_name::grundy), fm = h.field_index(cgtb::field_name::misere);
     std::int64_t v[64], ov[64];
     tb.entry(p.level, locator::stored_rank(tb, p), v);
     // Winning moves: options whose value is 0 under each convention.
@@ -168,10 +158,25 @@ class impartial_driver : public game_driver, public impartial_analyses {
     if (has_genus) out << "  genus   " << gn.symbol() << ", " << (gn.tame() ? "tame" : "wild") << "\n";
   }
 
+  /// classify on tables of every position of each level; census on tables
+  /// whose positions are reachable from a start (keyed tables, or views with
+  /// for_each_parent).
+  std::vector<std::string> analyses() const override {
+    std::vector<std::string> a;
+    if constexpr (keyed_game<Game>::value || has_parents<typename Game::view_type>::value) a.push_back("census");
+    if constexpr (!keyed_game<Game>::value) a.push_back("classify");
+    return a;
+  }
+  std::string analysis_hint(const std::string& analysis) const override {
+    if (analysis == "classify" && keyed_game<Game>::value)
+      return "it needs a table of every region: build it with --positions all --symmetry off";
+    if (analysis == "census") return "the ruleset has no single start position";
+    return "";
+  }
+
   classify_report classify(tablebase& tb) const override {
     if constexpr (keyed_game<Game>::value) {
-      (void)tb;
-      throw input_error("classify needs a table of every region: build it with --positions all --symmetry off");
+      return game_driver::classify(tb);
     } else {
       auto view = game_.host_view();
       return classify_table(game_, tb, [&](int l, std::uint64_t r) { return game_.format(view.unrank(l, r)); });
@@ -182,8 +187,7 @@ class impartial_driver : public game_driver, public impartial_analyses {
     if constexpr (keyed_game<Game>::value) {
       return census_keyed(tb);
     } else if constexpr (!has_parents<typename Game::view_type>::value) {
-      throw input_error(std::string("census is not available for ") + Game::ruleset_name +
-                        " (the ruleset has no single start position)");
+      return game_driver::census(tb);
     } else {
       return census_impl(tb);
     }
@@ -194,7 +198,7 @@ class impartial_driver : public game_driver, public impartial_analyses {
   /// class counts with its orbit size.
   census_report census_keyed(tablebase& tb) const {
     const auto& h = tb.header();
-    const int fg = h.field_index("grundy"), fm = h.field_index("misere");
+    const int fg = h.field_index(cgtb::field_name::grundy), fm = h.field_index(cgtb::field_name::misere);
     if (!has_genus_fields(h)) throw input_error("census needs a tablebase built with --values genus");
     const int top = game_.level_of(game_.start());
     census_report rep;
@@ -252,7 +256,7 @@ class impartial_driver : public game_driver, public impartial_analyses {
 
   census_report census_impl(tablebase& tb) const {
     const auto& h = tb.header();
-    const int fg = h.field_index("grundy"), fm = h.field_index("misere");
+    const int fg = h.field_index(cgtb::field_name::grundy), fm = h.field_index(cgtb::field_name::misere);
     if (!has_genus_fields(h)) throw input_error("census needs a tablebase built with --values genus");
     auto view = game_.host_view();
     auto start = game_.start();
@@ -311,25 +315,10 @@ class impartial_driver : public game_driver, public impartial_analyses {
   }
 
   template <class Rule>
-  void build_with(const build_request& req, const impartial_kinds& kinds) const {
-    tablebase_header h;
-    h.ruleset = Game::ruleset_name;
-    h.params = game_.params();
-    h.family = "impartial";
-    h.values = kinds.text();
-    h.fields = kinds.fields();
-    h.block_entries = req.block_entries;
-    h.zstd_level = req.zstd_level;
+  void build_with(const build_request& req, const value_choice& kinds) const {
+    tablebase_header h = build_header(Game::ruleset_name, game_.params(), kinds, req);
     locator::describe(game_, h);
-    std::vector<int> fids;
-    for (const auto& f : h.fields) {
-      if (f.name == "grundy")
-        fids.push_back(field_grundy);
-      else if (f.name == "misere")
-        fids.push_back(field_misere);
-      else
-        fids.push_back(field_misere + std::atoi(f.name.c_str() + 5));
-    }
+    const std::vector<int> fids = kinds.rule_fields();
     solve_and_write<Game, Rule>(game_, h, req, req.solve, [&](const typename Rule::record& r, std::size_t f) {
       return static_cast<std::int64_t>(Rule::field(r, fids[f]));
     });

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "cgtb/value_kinds.hpp"
 #include "cgtb/build.hpp"
 #include "cgtb/driver.hpp"
 #include "cgtb/error.hpp"
@@ -19,18 +20,6 @@
 #include "cgtb/tablebase.hpp"
 
 namespace cgtb {
-
-/// Value kinds of a partizan tablebase, parsed from "normal,misere" (or
-/// "all"): which outcome-class fields the file stores.
-struct partizan_kinds {
-  bool normal = false, misere = false;
-  /// Throws input_error naming an unknown kind.
-  static partizan_kinds parse(const std::string& text);
-  std::string text() const;
-  /// Fields "normal_class" and/or "misere_class", each a 2-bit class code
-  /// (bit 0: Left moving first wins; bit 1: Right moving first wins).
-  std::vector<field_spec> fields() const;
-};
 
 template <class Game>
 class partizan_driver : public game_driver {
@@ -42,18 +31,10 @@ class partizan_driver : public game_driver {
   std::string params() const override { return game_.params(); }
 
   void build(const build_request& req) const override {
-    partizan_kinds kinds = partizan_kinds::parse(req.values.empty() ? "all" : req.values);
-    tablebase_header h;
-    h.ruleset = Game::ruleset_name;
-    h.params = game_.params();
-    h.family = "partizan";
-    h.values = kinds.text();
-    h.fields = kinds.fields();
-    h.block_entries = req.block_entries;
-    h.zstd_level = req.zstd_level;
+    const value_choice kinds = value_choice::parse("partizan", req.values);
+    tablebase_header h = build_header(Game::ruleset_name, game_.params(), kinds, req);
     locator::describe(game_, h);
-    std::vector<int> fids;
-    for (const auto& f : h.fields) fids.push_back(f.name == "normal_class" ? field_normal_class : field_misere_class);
+    const std::vector<int> fids = kinds.rule_fields();
     solve_and_write<Game, partizan_rule>(game_, h, req, req.solve, [&](const partizan_record& r, std::size_t f) {
       return static_cast<std::int64_t>(partizan_rule::field(r, fids[f]));
     });
@@ -65,12 +46,12 @@ class partizan_driver : public game_driver {
   std::vector<level_count> table_levels() const override { return levels_of(game_); }
   std::uint64_t orbit_size(int level, std::uint64_t key) const override { return orbit_of(game_, level, key); }
   std::vector<field_spec> value_fields(const std::string& values) const override {
-    return partizan_kinds::parse(values.empty() ? "all" : values).fields();
+    return value_choice::parse("partizan", values).fields();
   }
 
   void plan(const build_request& req, std::ostream& out) const override {
     if constexpr (keyed_game<Game>::value) {
-      partizan_kinds::parse(req.values.empty() ? "all" : req.values);
+      value_choice::parse("partizan", req.values);
       print_reachable_plan(Game::ruleset_name, game_.rows(), game_.cols(), game_.symmetry().count,
                            sizeof(partizan_record), req, out);
     } else {
@@ -132,7 +113,7 @@ class partizan_driver : public game_driver {
   void list_options(tablebase& tb, const position_ref& p, bool json, std::ostream& out) const override {
     check_level(tb, p);
     auto pos = locator::at(game_, p);
-    const int fn = tb.header().field_index("normal_class"), fm = tb.header().field_index("misere_class");
+    const int fn = tb.header().field_index(cgtb::field_name::normal_class), fm = tb.header().field_index(cgtb::field_name::misere_class);
     auto side = [&](const std::vector<typename Game::move>& ms, nlohmann::ordered_json& arr) {
       std::string s;
       for (const auto& m : ms) {
@@ -154,10 +135,6 @@ class partizan_driver : public game_driver {
     out << (json ? json_text(j) + "\n" : p.text + "\nLeft: " + l + "\nRight: " + r + "\n");
   }
 
-  census_report census(tablebase&) const override {
-    throw input_error(std::string("census counts wild positions of impartial games; ") + Game::ruleset_name +
-                      " is partizan");
-  }
 
  protected:
   position_ref ref(const typename Game::position& p) const {

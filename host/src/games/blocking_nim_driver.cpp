@@ -5,6 +5,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "cgtb/value_kinds.hpp"
 #include "cgtb/build.hpp"
 #include "cgtb/games/blocking_nim.hpp"
 #include "cgtb/impartial_driver.hpp"
@@ -22,23 +23,15 @@ class blocking_nim_driver : public game_driver {
 
   std::vector<level_count> table_levels() const override { return levels_of(game_); }
   std::vector<field_spec> value_fields(const std::string& values) const override {
-    if (!values.empty() && values != "all" && values != "safe" && values != "safe,winning")
-      throw input_error("--values " + values + ": blocking-nim stores safe/unsafe and winning-option counts (all)");
-    return {{"safe", false}, {"winning", false}};
+    return value_choice::parse("blocking", values).fields();
   }
   std::uint64_t blocked_options(const position_ref& p) const override {
     return game_.host_view().blocks(game_.host_view().unrank(p.level, p.rank));
   }
 
   void build(const build_request& req) const override {
-    tablebase_header h;
-    h.ruleset = blocking_nim::ruleset_name;
-    h.params = game_.params();
-    h.family = "blocking";
-    h.values = "safe,winning";
-    h.fields = value_fields(req.values);
-    h.block_entries = req.block_entries;
-    h.zstd_level = req.zstd_level;
+    const tablebase_header h =
+        build_header(blocking_nim::ruleset_name, game_.params(), value_choice::parse("blocking", req.values), req);
     solve_options so = req.solve;
     if (so.backend == backend_kind::cpu && game_.max_pile() < 5000) so.threads = 1;  // small levels
     solve_and_write<blocking_nim, blocking_rule>(game_, h, req, so, [](const blocking_rule::record& r, std::size_t f) {
@@ -57,7 +50,7 @@ class blocking_nim_driver : public game_driver {
   }
 
   void query(tablebase& tb, const position_ref& p, bool json, std::ostream& out) const override {
-    const int fs = tb.header().field_index("safe"), fw = tb.header().field_index("winning");
+    const int fs = tb.header().field_index(cgtb::field_name::safe), fw = tb.header().field_index(cgtb::field_name::winning);
     if (fs < 0 || fw < 0) throw input_error("'" + tb.path() + "' lacks the safe/winning fields");
     const bool safe = tb.value(p.level, p.rank, fs) != 0;
     const auto winning = tb.value(p.level, p.rank, fw);
@@ -89,7 +82,7 @@ class blocking_nim_driver : public game_driver {
     out << "\n  winning moves: " << (ws.empty() ? "none" : ws) << "\n";
   }
 
-  census_report census(tablebase&) const override { throw input_error("census is not available for blocking-nim"); }
+  std::vector<std::string> analyses() const override { return {"intervals"}; }
 
  private:
   position_ref ref(blocking_nim::position p) const {
@@ -104,6 +97,7 @@ game_entry blocking_nim_entry() {
   game_entry e;
   e.name = "blocking-nim";
   e.summary = "dynamic one-pile Blocking Nim (sequences c_i, m_i, M_i; safe positions)";
+  e.position_syntax = "PILE or PILE@MOVE: '15' (pile 15 before move 1) or '15@3' (before move 3)";
   e.add_options = [](cxxopts::Options& o) {
     o.add_options("blocking-nim")("blocks", "c_i: options the opponent may block (5 | 1,3,4 | 2+3i | cycle:1,2)",
                                   cxxopts::value<std::string>()->default_value("0"))(

@@ -12,6 +12,7 @@ game_entry cram_entry() {
   game_entry e;
   e.name = "cram";
   e.summary = "Cram on a rectangle of up to 64 cells (normal, misere, genus)";
+  e.position_syntax = "row by row, rows separated by '/', '.' empty, '#' covered, e.g. '...../.##../.....'; moves by their two cells, columns a.., rows 1.. (row 1 written first), e.g. 'b2-b3'";
   e.add_options = [](cxxopts::Options& o) {
     o.add_options("cram")("board", "board size ROWSxCOLS", cxxopts::value<std::string>()->default_value("4x5"));
     add_domino_index_options(o, "cram");

@@ -10,6 +10,7 @@ game_entry cricket_pitch_entry() {
   game_entry e;
   e.name = "cricket-pitch";
   e.summary = "Cricket Pitch boards of length <= L, bumps <= h (outcome classes, normal and misere)";
+  e.position_syntax = "[1,0,2,1,R,2,3] or 1021R23 (R the roller)";
   e.add_options = [](cxxopts::Options& o) {
     o.add_options("cricket-pitch")("length", "longest board, roller included",
                                    cxxopts::value<int>()->default_value("10"))(

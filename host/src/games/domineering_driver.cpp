@@ -12,6 +12,7 @@ game_entry domineering_entry() {
   game_entry e;
   e.name = "domineering";
   e.summary = "Domineering on a rectangle of up to 64 cells (outcome classes, normal and misere)";
+  e.position_syntax = "as Cram; Left places vertical dominoes, Right horizontal";
   e.add_options = [](cxxopts::Options& o) {
     o.add_options("domineering")("board", "board size ROWSxCOLS (Left places vertical dominoes)",
                                  cxxopts::value<std::string>()->default_value("5x5"));

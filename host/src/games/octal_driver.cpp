@@ -4,6 +4,7 @@
 // <= T with normal, misère and genus values (impartial_driver).
 #include <cxxopts.hpp>
 
+#include "cgtb/value_kinds.hpp"
 #include "cgtb/games/octal.hpp"
 #include "cgtb/impartial_driver.hpp"
 #include "cgtb/rules/heap_sum.hpp"
@@ -11,6 +12,17 @@
 namespace cgtb {
 
 namespace {
+
+/// The value kinds of a single-heap sequence: normal play only (the misère
+/// values and genus do not decompose over heaps). Throws input_error.
+value_choice normal_only(const std::string& values) {
+  const value_choice c = value_choice::parse("impartial", values.empty() || values == "all" ? "normal" : values);
+  if (c.text() != "normal")
+    throw input_error("--values " + values +
+                      ": the single-heap sequence (--max-heap) holds normal values only; use --max-total for " +
+                      "misere values and genus");
+  return c;
+}
 
 /// The single-heap sequence file: one level (0) of N+1 entries, entry n =
 /// G(heap n), field "grundy". The engine solves it level by level (level =
@@ -24,12 +36,12 @@ class octal_sequence_driver : public game_driver {
   std::vector<level_count> table_levels() const override {
     return {{0, static_cast<std::uint64_t>(game_.max_heap()) + 1}};
   }
+  std::string analysis_hint(const std::string& analysis) const override {
+    if (analysis != "census" && analysis != "classify") return "";
+    return "a single-heap sequence (--max-heap) holds no positions of several heaps; build octal with --max-total";
+  }
   std::vector<field_spec> value_fields(const std::string& values) const override {
-    if (!values.empty() && values != "all" && values != "normal")
-      throw input_error("--values " + values +
-                        ": the single-heap sequence (--max-heap) holds normal values only; use --max-total for " +
-                        "misere values and genus");
-    return {{"grundy", false}};
+    return normal_only(values).fields();
   }
   /// A list of heaps is the sum of single heaps (level 0, rank = the heap).
   std::vector<position_ref> components(const position_ref& p) const override {
@@ -57,14 +69,7 @@ class octal_sequence_driver : public game_driver {
       progress.level_done(r);
     });
     progress.finish();
-    tablebase_header h;
-    h.ruleset = octal_heap::ruleset_name;
-    h.params = game_.params();
-    h.family = "impartial";
-    h.values = "normal";
-    h.fields = value_fields(req.values);
-    h.block_entries = req.block_entries;
-    h.zstd_level = req.zstd_level;
+    const tablebase_header h = build_header(octal_heap::ruleset_name, game_.params(), normal_only(req.values), req);
     tablebase_writer w(req.output, h);
     w.add_level(0, seq.size(), [&](std::uint64_t i, int) { return static_cast<std::int64_t>(seq[i]); });
     w.finish();
@@ -113,7 +118,7 @@ class octal_sequence_driver : public game_driver {
   }
 
   void query(tablebase& tb, const position_ref& p, bool json, std::ostream& out) const override {
-    const int fg = tb.header().field_index("grundy");
+    const int fg = tb.header().field_index(cgtb::field_name::grundy);
     auto G = [&](const std::string& text) {
       std::int64_t x = 0;
       for (int h : parse_heap_list(text, game_.max_heap())) x ^= tb.value(0, static_cast<std::uint64_t>(h), fg);
@@ -137,9 +142,6 @@ class octal_sequence_driver : public game_driver {
           << ", winning moves: " << (ws.empty() ? "none" : ws) << "\n";
   }
 
-  census_report census(tablebase&) const override {
-    throw input_error("census needs a position table (build octal with --max-total)");
-  }
 
  private:
   octal_heap game_;
@@ -163,6 +165,7 @@ game_entry octal_entry() {
   game_entry e;
   e.name = "octal";
   e.summary = "octal games: Grundy sequence of single heaps (--max-heap) or several heaps (--max-total)";
+  e.position_syntax = "a list of heaps, '3 5 9' (or 3,5,9 or 3+5+9; 0 the empty position)";
   e.add_options = [](cxxopts::Options& o) {
     o.add_options("octal")("code", "octal code D.DDD (e.g. 0.07 Dawson's Kayles, 0.137 Dawson's chess, 4.7)",
                            cxxopts::value<std::string>()->default_value("0.07"))(

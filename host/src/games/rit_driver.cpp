@@ -10,6 +10,7 @@ game_entry rit_entry() {
   game_entry e;
   e.name = "rit";
   e.summary = "Row Impartial Terminus: partitions in a ROWSxCOLS box (normal, misere, genus)";
+  e.position_syntax = "a partition, [5,4,2,1] ([] the empty one)";
   e.add_options = [](cxxopts::Options& o) {
     o.add_options("rit")("box", "box size ROWSxCOLS (rows <= 16, columns <= 15)",
                          cxxopts::value<std::string>()->default_value("4x4"));

@@ -13,6 +13,7 @@
 #include "cgtb/error.hpp"
 #include "cgtb/impartial_driver.hpp"
 #include "cgtb/rules/scoring.hpp"
+#include "cgtb/value_kinds.hpp"
 
 namespace cgtb {
 
@@ -85,22 +86,13 @@ namespace {
 /// Fields of a scoring table built with --values VALUES; throws input_error
 /// for another value kind.
 std::vector<field_spec> scoring_fields(const std::string& values) {
-  if (!values.empty() && values != "all" && values != "scoring" && values != "gs")
-    throw input_error("unknown value kind '" + values + "' for a scoring game (expected scoring)");
-  return {{"gs", true}};
+  return value_choice::parse("scoring", values).fields();
 }
 
 /// Writes a scoring tablebase of `Game` (any owner whose view gives scored options).
 template <class Game>
 void build_scoring(const Game& game, const build_request& req) {
-  tablebase_header h;
-  h.ruleset = Game::ruleset_name;
-  h.params = game.params();
-  h.family = "scoring";
-  h.values = "scoring";
-  h.fields = scoring_fields(req.values);
-  h.block_entries = req.block_entries;
-  h.zstd_level = req.zstd_level;
+  const tablebase_header h = build_header(Game::ruleset_name, game.params(), value_choice::parse("scoring", req.values), req);
   // Levels of a few thousand positions take microseconds each; with threads
   // left to OpenMP, a barrier per level costs more than the level itself on a
   // loaded machine (docs/performance.md). Such tables run on one thread
@@ -133,11 +125,12 @@ class scoring_driver_base : public game_driver {
     return out;
   }
   std::vector<field_spec> value_fields(const std::string& values) const override { return scoring_fields(values); }
+  std::vector<std::string> analyses() const override { return {"table", "period"}; }
 
   void query(tablebase& tb, const position_ref& p, bool json, std::ostream& out) const override {
     if (!tb.find_level(p.level) || p.rank >= tb.find_level(p.level)->positions)
       throw input_error("position " + p.text + " is outside this tablebase (" + tb.header().params + ")");
-    const int f = tb.header().field_index("gs");
+    const int f = tb.header().field_index(cgtb::field_name::gs);
     if (f < 0) throw input_error("'" + tb.path() + "' holds no scoring values");
     const std::int64_t gs = tb.value(p.level, p.rank, f);
     std::vector<std::string> best;
@@ -166,9 +159,6 @@ class scoring_driver_base : public game_driver {
         << outcome_of(gs) << ", best moves: " << (b.empty() ? "none" : b) << "\n";
   }
 
-  census_report census(tablebase&) const override {
-    throw input_error("census is for impartial genus tablebases, not scoring ones");
-  }
 };
 
 std::string take_text(int t, int from, std::int32_t pts) {
@@ -344,7 +334,7 @@ take_break rules_from_text(const std::string& cp, const std::string& which) {
 
 scoring_lookup::scoring_lookup(tablebase& tb) : tb_(tb) {
   const auto& h = tb.header();
-  if (h.family != "scoring" || h.field_index("gs") < 0)
+  if (h.family != "scoring" || h.field_index(cgtb::field_name::gs) < 0)
     throw input_error("'" + tb.path() + "' is not a scoring tablebase (ruleset " + h.ruleset + ")");
   if (h.ruleset == scoring_octal::ruleset_name)
     one_ = std::make_unique<scoring_octal>(scoring_octal::from_params(h.params));
@@ -375,7 +365,7 @@ std::string scoring_lookup::describe() const {
 }
 
 std::int64_t scoring_lookup::at(int n, int m) {
-  const int f = tb_.header().field_index("gs");
+  const int f = tb_.header().field_index(cgtb::field_name::gs);
   if (n < 0 || m < 0 || n > max() || m > max() || (!sum_ && m != 0))
     throw input_error("heap " + std::to_string(n > max() || n < 0 ? n : m) + " is over the table's range 0.." +
                       std::to_string(max()));
@@ -394,6 +384,7 @@ game_entry scoring_octal_entry() {
   game_entry e;
   e.name = "scoring-octal";
   e.summary = "scoring play octal game (Stewart's thesis, ch. 3): single heaps or multisets of heaps";
+  e.position_syntax = "a list of heaps, '3 5 9'";
   e.add_options = [](cxxopts::Options& o) {
     o.add_options("scoring-octal")("code", "octal code, one digit 0-7 per take size (e.g. 0033)",
                                    cxxopts::value<std::string>())(
@@ -421,6 +412,7 @@ game_entry scoring_sum_entry() {
   game_entry e;
   e.name = "scoring-sum";
   e.summary = "two scoring octal heaps under +, conjunctive, selective or sequential sum (Stewart's thesis, ch. 4)";
+  e.position_syntax = "two heaps: 'n+m' (disjunctive), 'n^m' (conjunctive), 'n v m' (selective), 'n>m' (sequential join)";
   e.add_options = [](cxxopts::Options& o) {
     o.add_options("scoring-sum")("op", "disjunctive, conjunctive, selective or sequential",
                                  cxxopts::value<std::string>()->default_value("disjunctive"))(
