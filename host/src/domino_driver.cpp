@@ -2,14 +2,16 @@
 
 namespace cgtb {
 
-void add_domino_index_options(cxxopts::Options& o, const std::string& group) {
-  o.add_options(group)("positions",
-                       "which positions to store: reachable (regions whose covered cells can be tiled by dominoes, "
-                       "i.e. that can arise from the empty board) or all (every region with the board's parity)",
-                       cxxopts::value<std::string>()->default_value("reachable"))(
-      "symmetry",
-      "on: store one position per class of the board's symmetries (reachable tables only); off: every position",
-      cxxopts::value<std::string>());
+std::vector<game_option> domino_index_options(std::vector<game_option> board) {
+  board.push_back({"positions",
+                   "which positions to store: reachable (regions whose covered cells can be tiled by dominoes, "
+                   "i.e. that can arise from the empty board) or all (every region with the board's parity)",
+                   "reachable"});
+  board.push_back(
+      {"symmetry",
+       "on: store one position per class of the board's symmetries (reachable tables only); off: every position",
+       ""});
+  return board;
 }
 
 domino_index_choice domino_index_choice::from_options(const cxxopts::ParseResult& r) {

@@ -111,7 +111,17 @@ void refuse_repeated_options(const cxxopts::ParseResult& r) {
 }
 
 void add_build_options(cxxopts::Options& o, const game_entry& game) {
-  game.add_options(o);
+  for (const game_option& g : game.options) {
+    std::shared_ptr<cxxopts::Value> v;
+    if (g.kind == game_option::integer)
+      v = cxxopts::value<int>();
+    else if (g.kind == game_option::wide_integer)
+      v = cxxopts::value<long long>();
+    else
+      v = cxxopts::value<std::string>();
+    if (!g.default_value.empty()) v->default_value(g.default_value);
+    o.add_options(game.name)(g.name, g.help, v);
+  }
   o.add_options("build")("values",
                          "value kinds, comma-separated: normal, misere, genus (impartial games); normal, misere "
                          "(partizan games); all = every kind the game has",

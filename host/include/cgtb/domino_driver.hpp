@@ -13,8 +13,9 @@
 
 namespace cgtb {
 
-/// Adds --positions and --symmetry to `cgtb build GAME`.
-void add_domino_index_options(cxxopts::Options& o, const std::string& group);
+/// The options of a domino game: `board` followed by --positions and
+/// --symmetry (domino_index_choice).
+std::vector<game_option> domino_index_options(std::vector<game_option> board);
 
 /// Index choice of a domino table.
 struct domino_index_choice {

@@ -172,13 +172,23 @@ class game_driver {
 };
 
 /// A registered game: its CLI name, options, and constructors.
+/// A parameter of `cgtb build GAME` and `cgtb plan GAME`: --NAME VALUE.
+struct game_option {
+  std::string name;           ///< without the dashes
+  std::string help;
+  std::string default_value;  ///< "" = none: the option may be absent
+  /// How from_options reads it: as a std::string, an int or a long long.
+  enum kind_t { text, integer, wide_integer } kind = text;
+};
+
+/// A game's registry entry: everything the command line knows of it.
 struct game_entry {
   std::string name;
   std::string summary;
   /// How the game's positions (and moves) are written, for `cgtb query --help`.
   std::string position_syntax;
-  /// Adds the game's parameter options to `cgtb build NAME`.
-  std::function<void(cxxopts::Options&)> add_options;
+  /// The game's parameters, in `cgtb build NAME --help` order.
+  std::vector<game_option> options;
   /// Makes the driver from parsed options; throws input_error.
   std::function<std::unique_ptr<game_driver>(const cxxopts::ParseResult&)> from_options;
   /// Makes the driver from a file header's canonical params; throws input_error.
@@ -186,8 +196,16 @@ struct game_entry {
   /// Optional: makes the driver from a whole file header (games whose index
   /// lines choose the driver, e.g. reachable domino tables); throws
   /// input_error. Games without it get from_params(header.params).
-  std::function<std::unique_ptr<game_driver>(const tablebase_header&)> from_header;
+  std::function<std::unique_ptr<game_driver>(const tablebase_header&)> from_header = nullptr;
 };
+
+/// A from_options or from_params of a game whose driver is `Driver`, made
+/// from the game's owner: `make` maps the options (or the params text) to
+/// the owner. The one way an entry wraps its owner in its driver.
+template <class Driver, class Make>
+auto driver_from(Make make) {
+  return [make](const auto& in) -> std::unique_ptr<game_driver> { return std::make_unique<Driver>(make(in)); };
+}
 
 /// The driver of a file: its ruleset's from_header, else from_params; throws
 /// input_error for an unknown ruleset or parameters.

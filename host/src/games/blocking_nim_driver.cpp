@@ -94,27 +94,19 @@ class blocking_nim_driver : public game_driver {
 }  // namespace
 
 game_entry blocking_nim_entry() {
-  game_entry e;
-  e.name = "blocking-nim";
-  e.summary = "dynamic one-pile Blocking Nim (sequences c_i, m_i, M_i; safe positions)";
-  e.position_syntax = "PILE or PILE@MOVE: '15' (pile 15 before move 1) or '15@3' (before move 3)";
-  e.add_options = [](cxxopts::Options& o) {
-    o.add_options("blocking-nim")("blocks", "c_i: options the opponent may block (5 | 1,3,4 | 2+3i | cycle:1,2)",
-                                  cxxopts::value<std::string>()->default_value("0"))(
-        "min", "m_i: fewest counters a move takes", cxxopts::value<std::string>()->default_value("1"))(
-        "max", "M_i: most counters a move takes", cxxopts::value<std::string>()->default_value("2"))(
-        "max-pile", "largest pile N (table: piles 0..N, moves 1..N-pile+1)",
-        cxxopts::value<int>()->default_value("100"));
-  };
-  e.from_options = [](const cxxopts::ParseResult& r) -> std::unique_ptr<game_driver> {
-    return std::make_unique<blocking_nim_driver>(blocking_nim(
-        int_sequence::parse(r["blocks"].as<std::string>(), "c"), int_sequence::parse(r["min"].as<std::string>(), "m"),
-        int_sequence::parse(r["max"].as<std::string>(), "M"), r["max-pile"].as<int>()));
-  };
-  e.from_params = [](const std::string& params) -> std::unique_ptr<game_driver> {
-    return std::make_unique<blocking_nim_driver>(blocking_nim::from_params(params));
-  };
-  return e;
+  return {"blocking-nim",
+          "dynamic one-pile Blocking Nim (sequences c_i, m_i, M_i; safe positions)",
+          "PILE or PILE@MOVE: '15' (pile 15 before move 1) or '15@3' (before move 3)",
+          {{"blocks", "c_i: options the opponent may block (5 | 1,3,4 | 2+3i | cycle:1,2)", "0"},
+           {"min", "m_i: fewest counters a move takes", "1"},
+           {"max", "M_i: most counters a move takes", "2"},
+           {"max-pile", "largest pile N (table: piles 0..N, moves 1..N-pile+1)", "100", game_option::integer}},
+          driver_from<blocking_nim_driver>([](const cxxopts::ParseResult& r) {
+            return blocking_nim(int_sequence::parse(r["blocks"].as<std::string>(), "c"),
+                                int_sequence::parse(r["min"].as<std::string>(), "m"),
+                                int_sequence::parse(r["max"].as<std::string>(), "M"), r["max-pile"].as<int>());
+          }),
+          driver_from<blocking_nim_driver>(&blocking_nim::from_params)};
 }
 
 }  // namespace cgtb

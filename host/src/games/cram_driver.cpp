@@ -13,10 +13,7 @@ game_entry cram_entry() {
   e.name = "cram";
   e.summary = "Cram on a rectangle of up to 64 cells (normal, misere, genus)";
   e.position_syntax = "row by row, rows separated by '/', '.' empty, '#' covered, e.g. '...../.##../.....'; moves by their two cells, columns a.., rows 1.. (row 1 written first), e.g. 'b2-b3'";
-  e.add_options = [](cxxopts::Options& o) {
-    o.add_options("cram")("board", "board size ROWSxCOLS", cxxopts::value<std::string>()->default_value("4x5"));
-    add_domino_index_options(o, "cram");
-  };
+  e.options = domino_index_options({{"board", "board size ROWSxCOLS", "4x5"}});
   e.from_options = [](const cxxopts::ParseResult& r) {
     return make_domino_driver<impartial_driver, cram, cram_reachable>(r["board"].as<std::string>(),
                                                                       domino_index_choice::from_options(r), false);

@@ -13,11 +13,7 @@ game_entry domineering_entry() {
   e.name = "domineering";
   e.summary = "Domineering on a rectangle of up to 64 cells (outcome classes, normal and misere)";
   e.position_syntax = "as Cram; Left places vertical dominoes, Right horizontal";
-  e.add_options = [](cxxopts::Options& o) {
-    o.add_options("domineering")("board", "board size ROWSxCOLS (Left places vertical dominoes)",
-                                 cxxopts::value<std::string>()->default_value("5x5"));
-    add_domino_index_options(o, "domineering");
-  };
+  e.options = domino_index_options({{"board", "board size ROWSxCOLS (Left places vertical dominoes)", "5x5"}});
   e.from_options = [](const cxxopts::ParseResult& r) {
     return make_domino_driver<partizan_driver, domineering, domineering_reachable>(
         r["board"].as<std::string>(), domino_index_choice::from_options(r), true);

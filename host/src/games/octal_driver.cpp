@@ -166,12 +166,10 @@ game_entry octal_entry() {
   e.name = "octal";
   e.summary = "octal games: Grundy sequence of single heaps (--max-heap) or several heaps (--max-total)";
   e.position_syntax = "a list of heaps, '3 5 9' (or 3,5,9 or 3+5+9; 0 the empty position)";
-  e.add_options = [](cxxopts::Options& o) {
-    o.add_options("octal")("code", "octal code D.DDD (e.g. 0.07 Dawson's Kayles, 0.137 Dawson's chess, 4.7)",
-                           cxxopts::value<std::string>()->default_value("0.07"))(
-        "max-heap", "normal Grundy sequence of single heaps 0..N", cxxopts::value<long long>())(
-        "max-total", "every position of several heaps with total <= T (T <= 63)", cxxopts::value<long long>());
-  };
+  e.options = {{"code", "octal code D.DDD (e.g. 0.07 Dawson's Kayles, 0.137 Dawson's chess, 4.7)", "0.07"},
+               {"max-heap", "normal Grundy sequence of single heaps 0..N", "", game_option::wide_integer},
+               {"max-total", "every position of several heaps with total <= T (T <= 63)", "",
+                game_option::wide_integer}};
   e.from_options = [](const cxxopts::ParseResult& r) -> std::unique_ptr<game_driver> {
     for (const char* opt : {"max-heap", "max-total"})
       if (r.count(opt) && r[opt].as<long long>() < 0)

@@ -7,21 +7,14 @@
 namespace cgtb {
 
 game_entry rit_entry() {
-  game_entry e;
-  e.name = "rit";
-  e.summary = "Row Impartial Terminus: partitions in a ROWSxCOLS box (normal, misere, genus)";
-  e.position_syntax = "a partition, [5,4,2,1] ([] the empty one)";
-  e.add_options = [](cxxopts::Options& o) {
-    o.add_options("rit")("box", "box size ROWSxCOLS (rows <= 16, columns <= 15)",
-                         cxxopts::value<std::string>()->default_value("4x4"));
-  };
-  e.from_options = [](const cxxopts::ParseResult& r) -> std::unique_ptr<game_driver> {
-    return std::make_unique<impartial_driver<rit>>(rit::from_box_text(r["box"].as<std::string>()));
-  };
-  e.from_params = [](const std::string& params) -> std::unique_ptr<game_driver> {
-    return std::make_unique<impartial_driver<rit>>(rit::from_box_text(params));
-  };
-  return e;
+  return {"rit",
+          "Row Impartial Terminus: partitions in a ROWSxCOLS box (normal, misere, genus)",
+          "a partition, [5,4,2,1] ([] the empty one)",
+          {{"box", "box size ROWSxCOLS (rows <= 16, columns <= 15)", "4x4"}},
+          driver_from<impartial_driver<rit>>([](const cxxopts::ParseResult& r) {
+            return rit::from_box_text(r["box"].as<std::string>());
+          }),
+          driver_from<impartial_driver<rit>>(&rit::from_box_text)};
 }
 
 }  // namespace cgtb

@@ -381,55 +381,41 @@ std::int64_t scoring_lookup::at(int n, int m) {
 // ------------------------------------------------------------- registration
 
 game_entry scoring_octal_entry() {
-  game_entry e;
-  e.name = "scoring-octal";
-  e.summary = "scoring play octal game (Stewart's thesis, ch. 3): single heaps or multisets of heaps";
-  e.position_syntax = "a list of heaps, '3 5 9'";
-  e.add_options = [](cxxopts::Options& o) {
-    o.add_options("scoring-octal")("code", "octal code, one digit 0-7 per take size (e.g. 0033)",
-                                   cxxopts::value<std::string>())(
-        "points", "points per take size: digits (1234) or a comma list (1,-2,10)", cxxopts::value<std::string>())(
-        "subtract", "subtraction set, e.g. 4,5 (points = beans taken unless --points)", cxxopts::value<std::string>())(
-        "max", "largest heap (heaps) or total (multisets)", cxxopts::value<int>()->default_value("64"))(
-        "positions", "heaps (single heaps; taking-no-breaking games) or multisets (sums of heaps, total <= max)",
-        cxxopts::value<std::string>()->default_value(""));
-  };
-  e.from_options = [](const cxxopts::ParseResult& r) -> std::unique_ptr<game_driver> {
-    take_break rules = rules_from_options(r);
-    std::string pos = r["positions"].as<std::string>();
-    if (pos.empty()) pos = rules.breaking() ? "multisets" : "heaps";
-    if (pos != "heaps" && pos != "multisets") throw input_error("--positions must be heaps or multisets");
-    return std::make_unique<scoring_octal_driver>(scoring_octal(
-        rules, r["max"].as<int>(), pos == "heaps" ? scoring_octal::space::heaps : scoring_octal::space::multisets));
-  };
-  e.from_params = [](const std::string& params) -> std::unique_ptr<game_driver> {
-    return std::make_unique<scoring_octal_driver>(scoring_octal::from_params(params));
-  };
-  return e;
+  return {"scoring-octal",
+          "scoring play octal game (Stewart's thesis, ch. 3): single heaps or multisets of heaps",
+          "a list of heaps, '3 5 9'",
+          {{"code", "octal code, one digit 0-7 per take size (e.g. 0033)", ""},
+           {"points", "points per take size: digits (1234) or a comma list (1,-2,10)", ""},
+           {"subtract", "subtraction set, e.g. 4,5 (points = beans taken unless --points)", ""},
+           {"max", "largest heap (heaps) or total (multisets)", "64", game_option::integer},
+           {"positions", "heaps (single heaps; taking-no-breaking games) or multisets (sums of heaps, total <= max)",
+            ""}},
+          driver_from<scoring_octal_driver>([](const cxxopts::ParseResult& r) {
+            take_break rules = rules_from_options(r);
+            std::string pos = r.count("positions") ? r["positions"].as<std::string>() : "";
+            if (pos.empty()) pos = rules.breaking() ? "multisets" : "heaps";
+            if (pos != "heaps" && pos != "multisets") throw input_error("--positions must be heaps or multisets");
+            return scoring_octal(rules, r["max"].as<int>(),
+                                 pos == "heaps" ? scoring_octal::space::heaps : scoring_octal::space::multisets);
+          }),
+          driver_from<scoring_octal_driver>(&scoring_octal::from_params)};
 }
 
 game_entry scoring_sum_entry() {
-  game_entry e;
-  e.name = "scoring-sum";
-  e.summary = "two scoring octal heaps under +, conjunctive, selective or sequential sum (Stewart's thesis, ch. 4)";
-  e.position_syntax = "two heaps: 'n+m' (disjunctive), 'n^m' (conjunctive), 'n v m' (selective), 'n>m' (sequential join)";
-  e.add_options = [](cxxopts::Options& o) {
-    o.add_options("scoring-sum")("op", "disjunctive, conjunctive, selective or sequential",
-                                 cxxopts::value<std::string>()->default_value("disjunctive"))(
-        "left", "game of heap n: CODE:POINTS (e.g. 123:123) or s:SET (subtraction set)", cxxopts::value<std::string>())(
-        "right", "game of heap m, as --left", cxxopts::value<std::string>())(
-        "max", "largest heap N (the table holds n, m <= N)", cxxopts::value<int>()->default_value("64"));
-  };
-  e.from_options = [](const cxxopts::ParseResult& r) -> std::unique_ptr<game_driver> {
-    if (!r.count("left") || !r.count("right")) throw input_error("scoring-sum needs --left and --right");
-    return std::make_unique<scoring_sum_driver>(
-        scoring_sum(parse_sum_op(r["op"].as<std::string>()), rules_from_text(r["left"].as<std::string>(), "--left"),
-                    rules_from_text(r["right"].as<std::string>(), "--right"), r["max"].as<int>()));
-  };
-  e.from_params = [](const std::string& params) -> std::unique_ptr<game_driver> {
-    return std::make_unique<scoring_sum_driver>(scoring_sum::from_params(params));
-  };
-  return e;
+  return {"scoring-sum",
+          "two scoring octal heaps under +, conjunctive, selective or sequential sum (Stewart's thesis, ch. 4)",
+          "two heaps: 'n+m' (disjunctive), 'n^m' (conjunctive), 'n v m' (selective), 'n>m' (sequential join)",
+          {{"op", "disjunctive, conjunctive, selective or sequential", "disjunctive"},
+           {"left", "game of heap n: CODE:POINTS (e.g. 123:123) or s:SET (subtraction set)", ""},
+           {"right", "game of heap m, as --left", ""},
+           {"max", "largest heap N (the table holds n, m <= N)", "64", game_option::integer}},
+          driver_from<scoring_sum_driver>([](const cxxopts::ParseResult& r) {
+            if (!r.count("left") || !r.count("right")) throw input_error("scoring-sum needs --left and --right");
+            return scoring_sum(parse_sum_op(r["op"].as<std::string>()),
+                               rules_from_text(r["left"].as<std::string>(), "--left"),
+                               rules_from_text(r["right"].as<std::string>(), "--right"), r["max"].as<int>());
+          }),
+          driver_from<scoring_sum_driver>(&scoring_sum::from_params)};
 }
 
 }  // namespace cgtb
