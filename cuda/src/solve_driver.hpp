@@ -35,15 +35,15 @@ inline std::string format_bytes(double b) {
   return buf;
 }
 
-/// Overflow bound of a rule's max_value: Rule::value_limit where the rule
-/// declares one, else 64 (the 64-bit mex masks of the impartial rules).
+/// Text of the error a build fails with when a record overflows: names the
+/// rule's value_limit where the rule declares one.
 template <class Rule, class = void>
-struct rule_value_limit {
-  static constexpr unsigned value = 64;
+struct rule_value_limit_text {
+  static std::string text() { return "the limit of its field"; }
 };
 template <class Rule>
-struct rule_value_limit<Rule, std::void_t<decltype(Rule::value_limit)>> {
-  static constexpr unsigned value = Rule::value_limit;
+struct rule_value_limit_text<Rule, std::void_t<decltype(Rule::value_limit)>> {
+  static std::string text() { return std::to_string(Rule::value_limit); }
 };
 
 /// The index of a solve for games whose index is the ruleset's own: the view
@@ -459,8 +459,8 @@ void solve_with(const Game& game, const solve_options& opts, const level_consume
     const std::uint64_t chunk = Backend::chunk_size;
     const int zero = 0;
     be.copy_to_device(overflow.data(), &zero, 1);
-    level_kernel<view_type, Rule> kernel{
-        view, level, n, chunk, by_level.data(), out.data(), rule_value_limit<Rule>::value, overflow.data()};
+    using kernel_type = level_kernel<view_type, Rule>;
+    const kernel_type kernel{view, level, n, chunk, by_level.data(), out.data(), overflow.data()};
     const std::uint64_t items = (n + chunk - 1) / chunk;
     level_report rep;
     rep.level = level;
@@ -484,7 +484,7 @@ void solve_with(const Game& game, const solve_options& opts, const level_consume
     rep.overflow = *be.to_host(overflow, 1, flag) != 0;
     if (rep.overflow)
       throw resource_error("level " + std::to_string(level) + ": a value reached " +
-                           std::to_string(rule_value_limit<Rule>::value) + ", more than the value record holds");
+                           rule_value_limit_text<Rule>::text() + ", more than the value record holds");
     consume(rep, host);
     by_level_host[static_cast<std::size_t>(level)] = out.data();
     mark(level);

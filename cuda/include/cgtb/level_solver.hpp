@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <type_traits>
+#include <utility>
 
 #include "cgtb/hd.hpp"
 #include "cgtb/reachable_index.hpp"
@@ -19,6 +20,23 @@ struct view_random_access : std::false_type {};
 template <class View>
 struct view_random_access<View, std::void_t<decltype(View::random_access)>> : std::bool_constant<View::random_access> {
 };
+
+/// Overflow check of a record: Rule::overflows(r) (each rule declares its
+/// own), else, for a rule still declaring the older pair of max_value and
+/// value_limit, max_value(r) >= value_limit.
+template <class Rule, class = void>
+struct rule_declares_overflows : std::false_type {};
+template <class Rule>
+struct rule_declares_overflows<Rule,
+                               std::void_t<decltype(Rule::overflows(std::declval<const typename Rule::record&>()))>>
+    : std::true_type {};
+template <class Rule>
+CGTB_HD bool record_overflows(const typename Rule::record& r) {
+  if constexpr (rule_declares_overflows<Rule>::value)
+    return Rule::overflows(r);
+  else
+    return Rule::max_value(r) >= Rule::value_limit;
+}
 
 /// Kernel functor solving ranks [chunk * chunk_size, ...) of one level.
 ///
@@ -41,8 +59,7 @@ struct level_kernel {
   std::uint64_t chunk_size;
   const record* const* by_level;
   record* out;
-  unsigned value_limit;  ///< a record with Rule::max_value >= this overflows
-  int* overflow;         ///< set to 1 by any overflowing record (the check fused into the pass)
+  int* overflow;  ///< set to 1 by any record the rule's overflow check rejects (the check fused into the pass)
 
   CGTB_HD void operator()(std::uint64_t chunk) const {
     std::uint64_t first = chunk * chunk_size;
@@ -54,7 +71,7 @@ struct level_kernel {
     for (std::uint64_t i = first; i < last; ++i) {
       if constexpr (view_random_access<View>::value) p = game.unrank(level, i);
       const record r = Rule::evaluate(game, level, p, lookup);
-      if (Rule::max_value(r) >= value_limit) *overflow = 1;
+      if (record_overflows<Rule>(r)) *overflow = 1;
       out[i] = r;
       if constexpr (!view_random_access<View>::value)
         if (i + 1 < last) p = game.next(level, p);

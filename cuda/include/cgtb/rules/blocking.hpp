@@ -25,8 +25,9 @@ struct blocking_rule {
     return {w, static_cast<std::uint8_t>(w <= game.blocks(p) ? 1 : 0)};
   }
 
-  /// No mex mask here: nothing can overflow; returns the safe bit.
-  CGTB_HD static unsigned max_value(const record& r) { return r.safe; }
+  /// Overflow check of the solver: never (a bit, and a count of options no
+  /// larger than the pile, whose size is an int).
+  CGTB_HD static bool overflows(const record&) { return false; }
   /// Field 0: safe (0/1); field 1: the number of winning options.
   CGTB_HD static unsigned field(const record& r, int f) { return f == 0 ? r.safe : r.winning; }
 };

@@ -117,13 +117,18 @@ struct impartial_rule {
     return acc.finish();
   }
 
-  /// Largest value anywhere in the record (overflow check: must be < 64).
-  CGTB_HD static unsigned max_value(const record& r) {
+  /// Values stay below 64, the width of the mex masks; mex64 returns 64 when
+  /// a mask is full.
+  static constexpr unsigned value_limit = 64;
+
+  /// Overflow check of the solver: true when a value of the record reached
+  /// value_limit (the build then fails with a resource_error).
+  CGTB_HD static bool overflows(const record& r) {
     unsigned v = r.g;
     if constexpr (states > 0) {
       for (int s = 0; s < states; ++s) v = v > r.m[s] ? v : r.m[s];
     }
-    return v;
+    return v >= value_limit;
   }
 
   /// Value of field `f` (an impartial_field) of a record.

@@ -109,9 +109,8 @@ struct partizan_rule {
     return rec;
   }
 
-  /// Largest value in a record for the solver's overflow guard: class codes
-  /// never overflow, so 0.
-  CGTB_HD static unsigned max_value(const record&) { return 0; }
+  /// Overflow check of the solver: two 2-bit class codes, so never.
+  CGTB_HD static bool overflows(const record&) { return false; }
 
   /// Value of field `f` (a partizan_field): a class code 0..3.
   CGTB_HD static unsigned field(const record& r, int f) {
