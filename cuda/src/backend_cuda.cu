@@ -16,6 +16,9 @@ void cuda_check(cudaError_t e, const char* what) {
 
 struct cuda_backend {
   static constexpr std::uint64_t chunk_size = 1;
+  /// Prefetch hint (cgtb/prefetch.hpp): none; other warps hide the latency
+  /// of a thread's reads.
+  static constexpr int prefetch_batch = 0;
 
   template <class T>
   struct buffer {

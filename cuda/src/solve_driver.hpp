@@ -1,5 +1,6 @@
 // Level-by-level driver shared by both backends. `Backend` supplies memory,
-// transfers and the Thrust execution policy; everything else is common.
+// transfers, the Thrust execution policy and the prefetch hint of the kernels
+// (prefetch_batch, cgtb/prefetch.hpp); everything else is common.
 // Included only by backend_cpu.cpp and backend_cuda.cu.
 #pragma once
 
@@ -210,9 +211,9 @@ class solve_index<Backend, Game, true> {
         be_.copy_to_device(full.data(), &zero, 1);
         be_.with_policy(n, [&](auto policy) {
           thrust::fill(policy, slots.data(), slots.data() + cap, kEmptySlot);
-          thrust::for_each(policy, thrust::counting_iterator<std::uint64_t>(0),
-                           thrust::counting_iterator<std::uint64_t>(n),
-                           reach_kernel<view_type>{v, cur.data(), slots.data(), cap, full.data()});
+          thrust::for_each(
+              policy, thrust::counting_iterator<std::uint64_t>(0), thrust::counting_iterator<std::uint64_t>(n),
+              reach_kernel<view_type, Backend::prefetch_batch>{v, cur.data(), slots.data(), cap, full.data()});
           found =
               static_cast<std::uint64_t>(thrust::count_if(policy, slots.data(), slots.data() + cap, occupied_slot{}));
           be_.check("forward pass");
@@ -459,7 +460,7 @@ void solve_with(const Game& game, const solve_options& opts, const level_consume
     const std::uint64_t chunk = Backend::chunk_size;
     const int zero = 0;
     be.copy_to_device(overflow.data(), &zero, 1);
-    using kernel_type = level_kernel<view_type, Rule>;
+    using kernel_type = level_kernel<view_type, Rule, Backend::prefetch_batch>;
     const kernel_type kernel{view, level, n, chunk, by_level.data(), out.data(), overflow.data()};
     const std::uint64_t items = (n + chunk - 1) / chunk;
     level_report rep;

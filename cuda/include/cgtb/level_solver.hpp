@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "cgtb/hd.hpp"
+#include "cgtb/prefetch.hpp"
 #include "cgtb/reachable_index.hpp"
 
 namespace cgtb {
@@ -19,6 +20,19 @@ template <class View, class = void>
 struct view_random_access : std::false_type {};
 template <class View>
 struct view_random_access<View, std::void_t<decltype(View::random_access)>> : std::bool_constant<View::random_access> {
+};
+
+/// The record lookup a level kernel hands its value rule: lookup(L, r) is the
+/// record of rank r of level L. PrefetchBatch is the backend's hint
+/// (cgtb/prefetch.hpp): how many option records a rule may prefetch before it
+/// reads them.
+template <class Record, int PrefetchBatch>
+struct level_lookup {
+  static constexpr int prefetch_batch = PrefetchBatch;
+  const Record* const* by_level;
+  CGTB_HD const Record& operator()(int option_level, std::uint64_t option_rank) const {
+    return by_level[option_level][option_rank];
+  }
 };
 
 /// Overflow check of a record: Rule::overflows(r) (each rule declares its
@@ -50,7 +64,8 @@ CGTB_HD bool record_overflows(const typename Rule::record& r) {
 /// chunk_size > 1 a work item unranks its first position and walks to the next
 /// ones with View::next (cheap on CPU threads); on the GPU chunk_size is 1 so
 /// neighbouring threads write neighbouring records (coalesced stores).
-template <class View, class Rule>
+/// PrefetchBatch is the backend's prefetch hint, passed on in the lookup.
+template <class View, class Rule, int PrefetchBatch = 0>
 struct level_kernel {
   using record = typename Rule::record;
   View game;
@@ -65,9 +80,7 @@ struct level_kernel {
     std::uint64_t first = chunk * chunk_size;
     std::uint64_t last = first + chunk_size < count ? first + chunk_size : count;
     typename View::position p = game.unrank(level, first);
-    auto lookup = [this](int option_level, std::uint64_t option_rank) -> const record& {
-      return by_level[option_level][option_rank];
-    };
+    const level_lookup<record, PrefetchBatch> lookup{by_level};
     for (std::uint64_t i = first; i < last; ++i) {
       if constexpr (view_random_access<View>::value) p = game.unrank(level, i);
       const record r = Rule::evaluate(game, level, p, lookup);
@@ -91,8 +104,10 @@ struct option_count_kernel {
 
 /// Forward pass of a keyed index: inserts the canonical options of the
 /// position keys[i] into the hash set of the level below; sets *full when the
-/// set has no free slot left.
-template <class View>
+/// set has no free slot left. PrefetchBatch is the backend's prefetch hint
+/// (cgtb/prefetch.hpp): how many options' slots to prefetch before inserting
+/// them.
+template <class View, int PrefetchBatch = 0>
 struct reach_kernel {
   View game;
   const std::uint64_t* keys;
@@ -100,27 +115,13 @@ struct reach_kernel {
   std::uint64_t slot_count;
   int* full;
   CGTB_HD void operator()(std::uint64_t i) const {
-#if defined(__CUDA_ARCH__)
-    game.for_each_canonical_option(keys[i], [this](std::uint64_t c) {
+    prefetch_queue<std::uint64_t, PrefetchBatch> inserts;
+    auto insert = [this](std::uint64_t c) {
       if (!hash_set_insert(slots, slot_count, c)) *full = 1;
-    });
-#else
-    // CPU: prefetch the slots of a batch of options before inserting them,
-    // so that their cache misses overlap.
-    std::uint64_t batch[16];
-    int n = 0;
-    auto flush = [&] {
-      for (int j = 0; j < n; ++j)
-        if (!hash_set_insert(slots, slot_count, batch[j])) *full = 1;
-      n = 0;
     };
-    game.for_each_canonical_option(keys[i], [&](std::uint64_t c) {
-      __builtin_prefetch(&slots[hash_home(c, slot_count)]);
-      batch[n++] = c;
-      if (n == 16) flush();
-    });
-    flush();
-#endif
+    game.for_each_canonical_option(keys[i],
+                                   [&](std::uint64_t c) { inserts.push(c, &slots[hash_home(c, slot_count)], insert); });
+    inserts.flush(insert);
   }
 };
 

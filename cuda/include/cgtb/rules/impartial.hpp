@@ -9,6 +9,7 @@
 #include <cstdint>
 
 #include "cgtb/hd.hpp"
+#include "cgtb/prefetch.hpp"
 
 namespace cgtb {
 
@@ -95,25 +96,16 @@ struct impartial_rule {
   template <class View, class Lookup>
   CGTB_HD static record evaluate(const View& game, int level, typename View::position p, const Lookup& at) {
     accumulator acc;
-#if defined(__CUDA_ARCH__)
-    game.for_each_option(level, p, [&](int l, std::uint64_t r) { acc.add(at(l, r)); });
-#else
-    // CPU: the options' records are scattered over large levels, so reading
-    // them is latency-bound. Gather up to 16 addresses with prefetches first,
-    // then fold them, so that their cache misses overlap.
-    const record* batch[16];
-    int n = 0;
+    // The options' records are scattered over large levels: the lookup's
+    // prefetch batch (the backend's choice, cgtb/prefetch.hpp) says how many
+    // to prefetch before folding them.
+    prefetch_queue<const record*, lookup_prefetch_batch<Lookup>::value> reads;
+    auto fold = [&acc](const record* o) { acc.add(*o); };
     game.for_each_option(level, p, [&](int l, std::uint64_t r) {
-      const record& x = at(l, r);
-      __builtin_prefetch(&x);
-      batch[n++] = &x;
-      if (n == 16) {
-        for (int i = 0; i < n; ++i) acc.add(*batch[i]);
-        n = 0;
-      }
+      const record* o = &at(l, r);
+      reads.push(o, o, fold);
     });
-    for (int i = 0; i < n; ++i) acc.add(*batch[i]);
-#endif
+    reads.flush(fold);
     return acc.finish();
   }
 
