@@ -1,7 +1,7 @@
 // The retrograde-analysis kernel: one data-parallel map over the ranks of a
-// level (BRIEF §2). For each rank: unrank, generate options, rank each option
-// in its own (already solved) level, read its record, fold with the value rule.
-// No hash tables, recursion, locks or atomics.
+// level (docs/architecture.md). For each rank: unrank, generate options, rank
+// each option in its own (already solved) level, read its record, fold with
+// the value rule. No hash tables, recursion, locks or atomics.
 #pragma once
 
 #include <cstdint>

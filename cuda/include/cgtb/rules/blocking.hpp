@@ -1,4 +1,5 @@
-// Value rule of blocking games (Muller twist; seed 002): before a move the
+// Value rule of blocking games (Muller twist; "Dynamic One-Pile Blocking Nim",
+// Electronic Journal of Combinatorics 10, 2003): before a move the
 // opponent may block up to c of the mover's options, so the mover wins exactly
 // when more than c options lead to a position that is lost for the player to
 // move (a safe position). A position is safe when its winning options number

@@ -2,8 +2,10 @@
 // the misère genus, combined in one pass over a level.
 //
 // Sources: Winning Ways, ch. 11 (Sprague-Grundy, mex rule) and ch. 13 (misère
-// play, genus); seed 003 §2A (misère Grundy value: a position with no options
-// has value 1); BRIEF §4 (genus from states with heaps of *2 and *1).
+// play, genus); "Row Impartial Terminus", section 2A (misère Grundy value: a
+// position with no options has value 1); "Cram with the last move losing" (an
+// essay on misère Cram), "How the symbols were computed" (genus from states
+// with heaps of *2 and *1 beside the position).
 #pragma once
 
 #include <cstdint>

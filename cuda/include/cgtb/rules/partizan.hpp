@@ -1,7 +1,7 @@
 // Value rule of partizan games: outcome classes under normal and misère play.
 //
 // Sources: Winning Ways, ch. 1-2 (outcome classes L, R, N, P; normal play);
-// Siegel, Combinatorial Game Theory, ch. I.1 and V (misère play); BRIEF §4.
+// Siegel, Combinatorial Game Theory, ch. I.1 and V (misère play).
 //
 // A position's class under one convention is two bits: "Left moving first
 // wins" and "Right moving first wins". Left moving first wins iff Left has an
