@@ -26,8 +26,8 @@ CGTB_HD constexpr int misere_state_index(int K, int a, int b) { return a * (K + 
 /// Field identifiers of impartial records, as stored in tablebase files.
 enum impartial_field : int {
   field_grundy = 0,  ///< normal-play Grundy value G(p)
-  field_misere = 1,  ///< misère Grundy value G-(p) = gamma_0
-  field_genus1 = 2,  ///< gamma_k = G-(p + k copies of *2), fields 2..8 for k = 1..7
+  field_misere = 1,  ///< misère Grundy value G-(p) = gamma_0; field_misere + k holds
+                     ///< gamma_k = G-(p + k copies of *2), k = 1..7
 };
 
 /// Per-position record: G(p) in `g`, and m[misere_state_index(K, a, b)] =
@@ -53,7 +53,6 @@ template <int K>
 struct impartial_rule {
   using record = impartial_record<K>;
   static constexpr int states = misere_state_count(K);
-  static constexpr int genus_depth = K;
 
   /// Folds the options of one position into mex masks, then applies the mex
   /// rule. A state with no option at all has misère value 1 (Winning Ways
