@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds cgtb with warnings as errors and runs the whole test suite (CPU)
-# and the explorer's browser test (tests/browser/run.sh, headless Chromium);
+# Builds cgtb with warnings as errors (-DCGTB_WERROR=ON, off by default for
+# users; the CUDA backend too where nvcc is found) and runs the whole test
+# suite (CPU) and the explorer's browser test (tests/browser/run.sh, headless Chromium);
 # then builds it again under AddressSanitizer and UndefinedBehaviorSanitizer
 # (build-test-san) and runs the tests there, all but the slowest (listed
 # below: whole-board builds that take minutes when sanitized); then runs every
@@ -20,8 +21,10 @@ bash tests/browser/run.sh build-test/cgtb  # the explorer page in headless Chrom
 # Sanitizers: any report fails the test that triggered it.
 slow='ReachableCli|BuildKilledMidWrite|CramWildShare|Determinism|^Resume\.|ReachableSampled|Seed004/CramCensus'
 slow+='|Seed004/CramOutcome|Seed004/Cram2x2kMisereOpenings|Domineering\.StartPositions|MisereSumSeed004|MisereSum\.RandomSums'
+# Warnings are not errors here: GCC reports false maybe-uninitialized warnings
+# under ASan (the first stage holds every target to -Werror).
 cmake -S . -B build-test-san -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCGTB_SANITIZE=ON -DCGTB_ENABLE_CUDA=OFF \
-  -DCGTB_BUILD_TESTS=ON
+  -DCGTB_BUILD_TESTS=ON -DCGTB_WERROR=OFF
 cmake --build build-test-san -j"$jobs"
 (cd build-test-san && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
   ctest -L cpu -E "$slow" --output-on-failure -j"$jobs")

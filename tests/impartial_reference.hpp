@@ -77,7 +77,7 @@ struct octal_reference {
   }
 };
 
-/// RIT moves written from the rules of seed 003 §3, for a partition as its
+/// RIT moves written from the rules of "Row Impartial Terminus" §3, for a partition as its
 /// parts (non-increasing, no zeros): for a column k in [1, lambda_1], the
 /// lowest row i with lambda_i >= k is cut to k - 1.
 inline std::vector<std::vector<int>> rit_reference_moves(const std::vector<int>& l) {

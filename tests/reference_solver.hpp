@@ -1,5 +1,5 @@
 // An independent brute-force Cram solver: the oracle the engine is checked
-// against (STYLE.md, practice 2).
+// against (docs/reliability.md).
 //
 // It shares nothing with the engine: no subset index, no ranking, no domino
 // masks, no value rule. A position is the bitmask of empty cells, cell (r, c)
@@ -7,7 +7,8 @@
 // masks can be compared); moves are found by walking rows and columns, and
 // values come from a plain recursion memoised on the mask.
 //
-// Values (BRIEF §4; Winning Ways ch. 11 and 13; seed 003 §2A; seed 004):
+// Values (Winning Ways ch. 11 and 13; "Row Impartial Terminus", section 2A;
+// "Cram with the last move losing", "How the symbols were computed"):
 //   normal(p)          mex of the options' values, 0 for a position with none;
 //   misere_sum(p,a,b)  misère Grundy value of p + a heaps of *2 + b heaps of *1:
 //                      options are p's moves, *2 -> *1, *2 -> 0 and *1 -> 0;
@@ -107,7 +108,8 @@ class cram_reference {
     return run;
   }
 
-  /// Tame (Winning Ways ch. 13, as BRIEF §4 reads it): the run is firm
+  /// Tame (Winning Ways ch. 13, as "Cram with the last move losing", "A symbol
+  /// for each board", reads it): the run is firm
   /// n, n^2, n, n^2, ... with n = G(p), or fickle 1,2,0,2,0,... with G(p) = 0
   /// or 0,3,1,3,1,... with G(p) = 1, throughout gamma_0..gamma_7.
   bool tame(std::uint64_t p) {
@@ -202,7 +204,7 @@ struct board_symmetry_reference {
 
 /// Every subset of {0..cells-1} with k elements, for each k, in increasing
 /// numeric order. Within one popcount, numeric order is colexicographic order,
-/// which is the order of the combinatorial number system (BRIEF §3): entry i
+/// which is the order of the combinatorial number system (Knuth, TAOCP 7.2.1.3): entry i
 /// of level k is the position the engine must give rank i. Derived here by
 /// counting, not by the engine's rank/unrank.
 inline std::vector<std::vector<std::uint64_t>> subsets_by_size(int cells) {

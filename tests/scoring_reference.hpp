@@ -1,5 +1,6 @@
 // The moves of Stewart's scoring play octal games and of their sums, written
-// from the definitions (seed 001 Def. 3.1.1, 3.1.2, 4.1.1, 4.2.1, 4.3.1)
+// from the definitions (Stewart, Scoring Play Combinatorial Games, Defs. 3.1.1,
+// 3.1.2, 4.1.1, 4.2.1, 4.3.1)
 // without the engine's code: a component is a sorted list of heaps of its own
 // game. The oracle of tests/test_scoring.cpp (a brute-force solver) and the
 // plain move generator of the scoring rulesets' self-test

@@ -1,4 +1,5 @@
-// Tables of seed 001 (chapters 3 and 4), transcribed from the seed text as
+// Tables of F. Stewart, Scoring Play Combinatorial Games (PhD thesis, University
+// of Dundee), chapters 3 and 4, transcribed from the thesis as
 // printed: row r is heap m = r of the right-hand game, column c is heap n = c
 // of the left-hand game (docs/scoring.md, "Layout of the thesis tables").
 #pragma once

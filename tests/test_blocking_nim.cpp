@@ -1,6 +1,7 @@
-// Dynamic one-pile Blocking Nim (seed 002; the ruleset self-test is in
+// Dynamic one-pile Blocking Nim ("Dynamic One-Pile Blocking Nim", Electronic
+// Journal of Combinatorics 10, 2003; the ruleset self-test is in
 // tests/test_ruleset_selftest.cpp): brute-force agreement,
-// the seed's worked example, the intervals command, and the validation of
+// the paper's worked example, the intervals command, and the validation of
 // conditions (1) and (2).
 #include <gtest/gtest.h>
 
@@ -21,7 +22,7 @@ blocking_nim make(const seqs& s, int n) {
   return blocking_nim(int_sequence::parse(s.c, "c"), int_sequence::parse(s.m, "m"), int_sequence::parse(s.M, "M"), n);
 }
 
-// The rules of seed 002 as a recursion: the mover at move k removes x in
+// The paper's Rules of the Game as a recursion: the mover at move k removes x in
 // [m_k, M_k], x <= pile, after the opponent blocked up to c_k choices; a
 // position is safe (lost for the mover) when at most c_k choices lead to a
 // safe position.
@@ -38,7 +39,7 @@ struct brute_blocking {
   }
 };
 
-const std::vector<seqs> kSeqs = {{"0,1,2", "1,1,5", "2,4,10"},  // contains the seed's move 3: [5,10], c_3 = 2
+const std::vector<seqs> kSeqs = {{"0,1,2", "1,1,5", "2,4,10"},  // contains the paper's move 3: [5,10], c_3 = 2
                                  {"0", "1", "2"},
                                  {"-1+i", "1", "2i"},
                                  {"0", "cycle:1,2", "cycle:3,4"},
@@ -66,7 +67,7 @@ TEST(BlockingNimEngine, PlainSubtractionGameHasSafeMultiplesOfThree) {
   for (int p = 0; p <= 60; ++p) EXPECT_EQ(recs.at(p)[0].safe != 0, p % 3 == 0) << p;
 }
 
-// Seed 002's example: move 3 with [m_3, M_3] = [5, 10] and c_3 = 2. A pile of
+// The paper's example: move 3 with [m_3, M_3] = [5, 10] and c_3 = 2. A pile of
 // 15 offers six choices (5..10); a pile of 6 offers two (5, 6), both of which
 // the opponent can block, so the mover loses: 6@3 is safe whatever follows.
 TEST(BlockingNimSeedExample, Move3WithRange5To10AndTwoBlocks) {

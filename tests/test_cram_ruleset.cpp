@@ -19,7 +19,7 @@ TEST(CramRuleset, LevelsAreTheEmptyCellCountsOfTheBoardsParity) {
   EXPECT_EQ(cgtb::cram(8, 8).start(), ~0ull);
 }
 
-// rank = sum_j C(c_j, j) over the cells c_1 < ... < c_k (BRIEF §3), with
+// rank = sum_j C(c_j, j) over the cells c_1 < ... < c_k (Knuth, TAOCP 7.2.1.3), with
 // binomials from the test's own Pascal triangle, on random 64-cell subsets.
 TEST(CramRuleset, RankIsTheCombinatorialNumberSystemOn64Cells) {
   std::vector<std::vector<std::uint64_t>> pascal(65, std::vector<std::uint64_t>(66, 0));

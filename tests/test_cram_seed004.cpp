@@ -1,10 +1,10 @@
-// The engine reproduces, by computation, the results of seed 004 ("Cram with
-// the last move losing"): genus symbols of the rectangles to 20 cells and of
+// The engine reproduces, by computation, the results of "Cram with the last
+// move losing", an essay on misère Cram: genus symbols of the rectangles to 20 cells and of
 // the strips to 16, the census of reachable positions, outcomes under both
 // conventions, the misère winning openings of 2 x 2k boards, the wild
 // positions of 3 x 4 and the failure of the reflection strategy on 4 x 4.
 //
-// Every figure asserted here is either printed in the seed or computed by the
+// Every figure asserted here is either printed in the essay or computed by the
 // independent reference solver (tests/reference_solver.hpp); the values
 // compared with them come from the engine (cgtb::solve, the written file, the
 // driver's query and census).
@@ -71,13 +71,13 @@ std::string symbol_name(const std::string& symbol) {
 
 struct rectangle_case {
   int rows, cols;
-  std::string symbol;  ///< as the seed prints it, or "fickle" (0^{120} or 1^{031})
+  std::string symbol;  ///< as the essay prints it, or "fickle" (0^{120} or 1^{031})
 };
 void PrintTo(const rectangle_case& c, std::ostream* os) { *os << c.rows << "x" << c.cols << " " << c.symbol; }
 
 class CramRectangleGenus : public ::testing::TestWithParam<rectangle_case> {};
 
-// Seed 004, "A symbol for each board": every rectangle two rows deep or more,
+// "A symbol for each board": every rectangle two rows deep or more,
 // to twenty squares. The transposed board is the same game turned a quarter,
 // so it must give the same genus (it exercises the other domino orientation).
 TEST_P(CramRectangleGenus, BoardAndItsTransposeHaveTheSeedsSymbol) {
@@ -113,9 +113,9 @@ INSTANTIATE_TEST_SUITE_P(Seed004, CramRectangleGenus, ::testing::ValuesIn(seed00
                                   (i.param.symbol == "fickle" ? std::string("Fickle") : symbol_name(i.param.symbol));
                          });
 
-// Seed 004, "Why ten": the strip is tame through nine squares, wild at ten,
+// "Why ten": the strip is tame through nine squares, wild at ten,
 // twelve, fourteen and sixteen, tame at eleven and thirteen. (Fifteen is not
-// claimed by the seed and is not tested.)
+// claimed by the essay and is not tested.)
 struct strip_case {
   int n;
   bool tame;
@@ -147,14 +147,14 @@ INSTANTIATE_TEST_SUITE_P(Seed004, CramStripGenus, ::testing::ValuesIn(seed004_st
 
 // What "reachable" counts. The driver's census counts the positions reachable
 // from the empty board by legal play, the empty board itself included. The
-// seed's 58,830 for 4 x 5 is that count: the reference solver's independent
+// essay's 58,830 for 4 x 5 is that count: the reference solver's independent
 // search finds 58,830 positions with the empty board and 58,829 without it, so
-// the seed's figure includes the start. (For 3 x 4, 550, and 4 x 4, 5,700, the
+// the essay's figure includes the start. (For 3 x 4, 550, and 4 x 4, 5,700, the
 // same holds: each count equals the reference count with the start.)
 struct census_case {
   int rows, cols;
-  long long reachable;  ///< from the seed, -1 where the seed gives none
-  long long wild;       ///< from the seed, -1 where the seed gives none
+  long long reachable;  ///< from the essay, -1 where the essay gives none
+  long long wild;       ///< from the essay, -1 where the essay gives none
   bool reference_wild;  ///< also count wild positions with the reference solver
 };
 void PrintTo(const census_case& c, std::ostream* os) { *os << c.rows << "x" << c.cols; }
@@ -175,7 +175,7 @@ TEST_P(CramCensus, MatchesSeed004AndTheReference) {
   EXPECT_EQ(rep.reachable, reach.size()) << "reference count, start included";
   if (c.reachable >= 0) {
     EXPECT_EQ(static_cast<long long>(rep.reachable), c.reachable);
-    EXPECT_EQ(static_cast<long long>(reach.size()), c.reachable) << "the seed's count includes the start";
+    EXPECT_EQ(static_cast<long long>(reach.size()), c.reachable) << "the essay's count includes the start";
     EXPECT_NE(static_cast<long long>(reach.size()) - 1, c.reachable);
   }
   const int top = c.rows * c.cols;
@@ -195,7 +195,7 @@ TEST_P(CramCensus, MatchesSeed004AndTheReference) {
     for (std::uint64_t p : reach) wild += !ref.tame(p);
     EXPECT_EQ(rep.wild, wild) << "reference wild count";
   }
-  // Seed 004: "on every one of those boards the smallest wild position has
+  // "Cram with the last move losing": "on every one of those boards the smallest wild position has
   // ten empty squares. Not nine, and never fewer."
   if (rep.wild > 0) {
     EXPECT_EQ(rep.smallest_wild_level, 10);

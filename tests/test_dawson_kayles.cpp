@@ -1,10 +1,10 @@
 // The 1 x n Cram strip is the octal game 0.07, Dawson's Kayles, on a heap of
 // n (a domino takes two adjacent beans, leaving no heap, one or two), which is
-// Dawson's chess, 0.137, on a heap of n - 1 (Winning Ways ch. 4; seed 004,
-// "Why ten"). The octal values are computed here by the octal rule alone and
-// checked against the published sequence (OEIS A002187) and its period 34;
-// the engine's normal values of every position of every strip 1 x 1 .. 1 x 16
-// must then be the nim-sum of the values of the position's runs of empty cells.
+// Dawson's chess, 0.137, on a heap of n - 1 (Winning Ways ch. 4; "Cram with the
+// last move losing", "Why ten: the strip is Dawson's Kayles"). The octal values are computed here by the octal rule
+// alone and checked against the published sequence (OEIS A002187) and its period 34; the engine's normal values of
+// every position of every strip 1 x 1 .. 1 x 16 must then be the nim-sum of the values of the position's runs of empty
+// cells.
 #include <gtest/gtest.h>
 
 #include <map>
@@ -19,7 +19,7 @@
 namespace {
 
 /// Grundy values G(0..n_max) of the octal game with digits d[1], d[2], ...
-/// (BRIEF §4): removing t beans is allowed leaving no heap if bit 1 of d[t]
+/// (Winning Ways ch. 4): removing t beans is allowed leaving no heap if bit 1 of d[t]
 /// is set, one non-empty heap if bit 2, two non-empty heaps if bit 4.
 std::vector<int> octal_values(const std::vector<int>& digits, int n_max) {
   std::vector<int> g(static_cast<std::size_t>(n_max) + 1, 0);

@@ -1,4 +1,4 @@
-// The genus symbol and tame/wild test against the symbols of seed 004 and
+// The genus symbol and tame/wild test against the symbols of "Cram with the last move losing" and
 // Winning Ways ch. 13.
 #include <gtest/gtest.h>
 

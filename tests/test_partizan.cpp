@@ -2,8 +2,9 @@
 // Cricket Pitch. Oracles: brute-force recursive solvers written here from the
 // rules (independent of the engine's index and move generators), the
 // Sprague-Grundy theorem (impartial games seen as partizan), Left/Right
-// symmetry (transposed Domineering), seed 000's worked example and
-// zero-isomorphism, and published Domineering outcomes.
+// symmetry (transposed Domineering), the worked example and zero-isomorphism
+// of "Cricket Pitch" (a ruleset page of the combinatorial game rulesets
+// collection), and published Domineering outcomes.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -90,7 +91,7 @@ struct domineering_brute {
 };
 
 /// The same for Cricket Pitch boards written as lists with the roller as -1,
-/// moves made by moving the roller element through the list (seed 000, Rules).
+/// moves made by moving the roller element through the list ("Cricket Pitch", Rules).
 struct cricket_brute {
   std::map<std::vector<int>, int> memo;
   int solve(const std::vector<int>& b) {
@@ -280,7 +281,7 @@ TEST(Domineering, StartPositionsMatchPublishedOutcomes) {
 }
 
 // ----------------------------------------------------------- Cricket Pitch
-/// Seed 000, Notes: a zero cannot be rolled over, so a board is isomorphic to
+/// "Cricket Pitch", Notes: a zero cannot be rolled over, so a board is isomorphic to
 /// the positive runs touching the roller. Every board of the table has the
 /// class of that reduced board, placed first or last on the board.
 TEST(CricketPitch, ZeroIsomorphicBoardsHaveTheSameClassOverTheWholeTable) {
@@ -369,7 +370,7 @@ class PartizanCli : public ::testing::Test {
 std::string* PartizanCli::cp_ = nullptr;
 std::string* PartizanCli::dom_ = nullptr;
 
-/// `cgtb query --options` reproduces seed 000's worked option list exactly,
+/// `cgtb query --options` reproduces the worked option list of "Cricket Pitch", Examples, exactly,
 /// from either syntax.
 TEST_F(PartizanCli, OptionsReproduceSeed000WorkedExample) {
   const std::string expected =

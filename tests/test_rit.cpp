@@ -1,4 +1,5 @@
-// Row Impartial Terminus (seed 003; the ruleset self-test is in
+// Row Impartial Terminus (the paper "Row Impartial Terminus", an impartial
+// game on integer partitions; the ruleset self-test is in
 // tests/test_ruleset_selftest.cpp): level counts, brute-force agreement,
 // Theorems 3.3 and 4.1 and Corollary 3.4 over whole tables, the CGH
 // classification, and bad input through the CLI.
@@ -87,7 +88,7 @@ TEST(RitEngine, AgreesWithBruteForceOnEveryPositionIncludingGenus) {
   }
 }
 
-// Theorems 3.3 and 4.1 of seed 003: (G, G-) of lambda equals (G, G-) of Nim on
+// Theorems 3.3 and 4.1 of "Row Impartial Terminus": (G, G-) of lambda equals (G, G-) of Nim on
 // rem(lambda); Nim's values come from an independent recursion.
 TEST(RitTheorems, ConwayPairEqualsNimOnRemnantInEveryBox) {
   cgtb_test::brute_impartial<parts_t> nim(nim_moves);
@@ -112,7 +113,7 @@ TEST(RitTheorems, CoreIsTheEvenRowsDoubled) {
   EXPECT_EQ(cgtb::rit_remnant({5, 4, 2}), (parts_t{1, 2}));
 }
 
-// Corollary 3.4 of seed 003, read from the tablebase's values: from a
+// Corollary 3.4 of "Row Impartial Terminus", read from the tablebase's values: from a
 // P-position, after any opponent move there is a winning reply (a move to a
 // Grundy-0 position) on an odd-numbered row; after a cut of d boxes on an even
 // row i, cutting d boxes off row i-1 is such a winning reply.
@@ -143,7 +144,7 @@ TEST(RitTheorems, WinningRepliesObeyCorollary34InEveryBox) {
 }
 
 // The CGH classification of every box, compared with one computed here from
-// the brute-force Conway pairs. Seed 003 claims RIT is forced and miserable but
+// the brute-force Conway pairs. The paper claims RIT is forced and miserable but
 // not pet; the computation finds every box miserable, boxes of at least 2x2
 // not forced, and pet failing exactly when the box has at least 3 rows and 4
 // columns (room for [4,2,2], a (0,0)-position).

@@ -332,7 +332,7 @@ struct ruleset_cases<cgtb::domineering_reachable> {
 
 // ------------------------------------------------------------ Cricket Pitch
 
-/// Boards of `length` places, bumps <= h; moves from seed 000's rules.
+/// Boards of `length` places, bumps <= h; moves from the rules of the "Cricket Pitch" ruleset page.
 struct cricket_traits {
   int length, h;
   using position = cgtb::cricket_position;
@@ -411,7 +411,7 @@ struct ruleset_cases<cgtb::cricket_pitch> {
 // --------------------------------------------------------------------- RIT
 
 /// Partitions in an r x c box, row i in nibble i - 1 (cgtb/games/rit.hpp);
-/// moves from the rules of seed 003 (tests/impartial_reference.hpp).
+/// moves from the rules of "Row Impartial Terminus" (tests/impartial_reference.hpp).
 struct rit_traits {
   int rows, cols;
   std::vector<int> parts(std::uint64_t p) const {
@@ -583,7 +583,7 @@ struct ruleset_cases<cgtb::octal_heap> {
 // ------------------------------------------------------------ Blocking Nim
 
 /// (pile, move number k) for k = 1..N - pile + 1; a move at k takes x in
-/// [m_k, min(M_k, pile)] (seed 002). The sequences are read through
+/// [m_k, min(M_k, pile)] ("Dynamic One-Pile Blocking Nim"). The sequences are read through
 /// int_sequence, as the brute-force solver of tests/test_blocking_nim.cpp
 /// reads them.
 struct blocking_nim_traits {

@@ -1,4 +1,5 @@
-// Scoring play (seed 001 chapters 3-4): the engine against an independent
+// Scoring play (F. Stewart, Scoring Play Combinatorial Games, PhD thesis,
+// University of Dundee, chapters 3-4): the engine against an independent
 // brute-force recursive solver, the thesis tables, Theorem 4.1.4, and the
 // command-line errors.
 #include <gtest/gtest.h>
@@ -22,8 +23,9 @@ namespace {
 using namespace cgtb;
 
 // ------------------------------------------------------ brute-force solver
-// Written from the definitions (tests/scoring_reference.hpp): positions are
-// two components, each a sorted list of heaps of its own game, solved by
+// Written from the definitions (Stewart, Def. 3.1.1, 3.1.2, 4.1.1, 4.2.1,
+// 4.3.1; tests/scoring_reference.hpp) without the engine's code: positions
+// are two components, each a sorted list of heaps of its own game, solved by
 // memoised recursion.
 
 using bf_game = cgtb_test::scoring_game;

@@ -334,7 +334,7 @@ int main(int argc, char** argv) {
   } catch (const std::bad_alloc&) {
     std::cerr << "cgtb: error: out of memory (ask for less: a smaller table, --memo-mb, --max-memory)\n";
     return 3;
-  } catch (const std::exception& e) {
+  } catch (const std::exception& e) {  // internal_error (e.g. a failing CUDA call) and anything unexpected
     std::cerr << "cgtb: internal error: " << one_line(e.what()) << "\n";
     return 1;
   }

@@ -1,6 +1,6 @@
-// `cgtb table`: G_s of a scoring tablebase laid out like the tables of seed
-// 001 (rows m of the right-hand game, columns n of the left-hand game), as
-// aligned text or CSV.
+// `cgtb table`: G_s of a scoring tablebase laid out like the tables of F.
+// Stewart, Scoring Play Combinatorial Games, chapters 3 and 4 (rows m of the right-hand game, columns n of the
+// left-hand game), as aligned text or CSV.
 #include <algorithm>
 #include <cxxopts.hpp>
 #include <iostream>

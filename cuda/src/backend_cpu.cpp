@@ -40,6 +40,10 @@ std::size_t meminfo_available_bytes() {
 
 struct cpu_backend {
   static constexpr std::uint64_t chunk_size = 256;
+  /// Prefetch hint (cgtb/prefetch.hpp): a thread's reads of option records
+  /// and hash slots are latency-bound, so 16 addresses are prefetched before
+  /// they are read, and their cache misses overlap.
+  static constexpr int prefetch_batch = 16;
 
   struct free_deleter {
     void operator()(void* p) const { std::free(p); }

@@ -3,6 +3,7 @@
 #include <cuda_runtime.h>
 #include <thrust/system/cuda/execution_policy.h>
 
+#include "cuda_error.hpp"
 #include "games.hpp"
 #include "solve_driver.hpp"
 
@@ -10,12 +11,11 @@ namespace cgtb::detail {
 
 namespace {
 
-void cuda_check(cudaError_t e, const char* what) {
-  if (e != cudaSuccess) throw resource_error(std::string("CUDA error in ") + what + ": " + cudaGetErrorString(e));
-}
-
 struct cuda_backend {
   static constexpr std::uint64_t chunk_size = 1;
+  /// Prefetch hint (cgtb/prefetch.hpp): none; other warps hide the latency
+  /// of a thread's reads.
+  static constexpr int prefetch_batch = 0;
 
   template <class T>
   struct buffer {
@@ -51,11 +51,7 @@ struct cuda_backend {
 
   template <class T>
   buffer<T> allocate(std::size_t n) {
-    void* p = nullptr;
-    cudaError_t e = cudaMalloc(&p, n * sizeof(T) + (n == 0));
-    if (e != cudaSuccess)
-      throw resource_error("cannot allocate " + std::to_string(n * sizeof(T)) + " bytes of device memory");
-    return buffer<T>(static_cast<T*>(p));
+    return buffer<T>(static_cast<T*>(cuda_allocate(n * sizeof(T))));
   }
   template <class T>
   buffer<T> upload(const std::vector<T>& v) {
@@ -65,20 +61,21 @@ struct cuda_backend {
   }
   template <class T>
   void copy_to_device(T* dst, const T* src, std::size_t n) {
-    cuda_check(cudaMemcpy(dst, src, n * sizeof(T), cudaMemcpyHostToDevice), "cudaMemcpy to device");
+    cuda_check(cudaMemcpy(dst, src, n * sizeof(T), cudaMemcpyHostToDevice), "cudaMemcpy", "to the device");
   }
   template <class T>
   const T* to_host(const buffer<T>& b, std::size_t n, std::vector<T>& staging) {
     staging.resize(n);
-    cuda_check(cudaMemcpy(staging.data(), b.data(), n * sizeof(T), cudaMemcpyDeviceToHost), "cudaMemcpy to host");
+    cuda_check(cudaMemcpy(staging.data(), b.data(), n * sizeof(T), cudaMemcpyDeviceToHost), "cudaMemcpy",
+               "to the host");
     return staging.data();
   }
   /// Whether the host can read this backend's buffers (then the solver fills
   /// them in place instead of copying).
   static constexpr bool host_visible = false;
   void check(const char* what) {
-    cuda_check(cudaGetLastError(), what);
-    cuda_check(cudaDeviceSynchronize(), what);
+    cuda_check(cudaGetLastError(), "cudaGetLastError", what);
+    cuda_check(cudaDeviceSynchronize(), "cudaDeviceSynchronize", what);
   }
 };
 

@@ -7,19 +7,16 @@
 
 #include "cgtb/conjectures.hpp"
 #include "cgtb/error.hpp"
+#include "cuda_error.hpp"
 
 namespace cgtb::detail {
 
 namespace {
 
-void check(cudaError_t e, const char* what) {
-  if (e != cudaSuccess) throw resource_error(std::string("CUDA error in ") + what + ": " + cudaGetErrorString(e));
-}
-
 template <class T>
 struct device_buffer {
   T* p = nullptr;
-  explicit device_buffer(std::size_t n) { check(cudaMalloc(&p, n * sizeof(T)), "cudaMalloc"); }
+  explicit device_buffer(std::size_t n) : p(static_cast<T*>(cuda_allocate(n * sizeof(T)))) {}
   ~device_buffer() { cudaFree(p); }
 };
 
@@ -33,7 +30,7 @@ template <class F>
 void launch(std::uint64_t n, const F& f) {
   thrust::for_each(thrust::cuda::par, thrust::counting_iterator<std::uint64_t>(0),
                    thrust::counting_iterator<std::uint64_t>(n), f);
-  check(cudaDeviceSynchronize(), "conjecture kernel");
+  cuda_check(cudaDeviceSynchronize(), "cudaDeviceSynchronize", "conjecture kernel");
 }
 
 }  // namespace
@@ -43,7 +40,7 @@ void run_subtraction_check_cuda(int k, int bound, subtraction_result* out) {
   const std::uint64_t n = std::uint64_t{1} << (k - 1);
   device_buffer<subtraction_result> d(n);
   launch(n, subtraction_check{k, bound, d.p});
-  check(cudaMemcpy(out, d.p, n * sizeof(subtraction_result), cudaMemcpyDeviceToHost), "cudaMemcpy");
+  cuda_check(cudaMemcpy(out, d.p, n * sizeof(subtraction_result), cudaMemcpyDeviceToHost), "cudaMemcpy", "to the host");
 }
 
 void run_code_check_cuda(int K, int bound, code_result* out, int rows) {
@@ -51,7 +48,7 @@ void run_code_check_cuda(int K, int bound, code_result* out, int rows) {
   const std::uint64_t n = std::uint64_t{1} << (2 * K);
   device_buffer<code_result> d(n);
   launch(n, code_check{K, bound, d.p, rows});
-  check(cudaMemcpy(out, d.p, n * sizeof(code_result), cudaMemcpyDeviceToHost), "cudaMemcpy");
+  cuda_check(cudaMemcpy(out, d.p, n * sizeof(code_result), cudaMemcpyDeviceToHost), "cudaMemcpy", "to the host");
 }
 
 void run_selective_check_cuda(int k, int bound, int rows, std::int32_t* out) {
@@ -61,7 +58,8 @@ void run_selective_check_cuda(int k, int bound, int rows, std::int32_t* out) {
   device_buffer<std::int16_t> scratch(items * per);
   device_buffer<std::int32_t> d(items * static_cast<std::uint64_t>(rows) * 4);
   launch(items, selective_check{k, bound, rows, scratch.p, d.p});
-  check(cudaMemcpy(out, d.p, items * rows * 4 * sizeof(std::int32_t), cudaMemcpyDeviceToHost), "cudaMemcpy");
+  cuda_check(cudaMemcpy(out, d.p, items * rows * 4 * sizeof(std::int32_t), cudaMemcpyDeviceToHost), "cudaMemcpy",
+             "to the host");
 }
 
 }  // namespace cgtb::detail

@@ -1,5 +1,6 @@
 // Level-by-level driver shared by both backends. `Backend` supplies memory,
-// transfers and the Thrust execution policy; everything else is common.
+// transfers, the Thrust execution policy and the prefetch hint of the kernels
+// (prefetch_batch, cgtb/prefetch.hpp); everything else is common.
 // Included only by backend_cpu.cpp and backend_cuda.cu.
 #pragma once
 
@@ -35,15 +36,15 @@ inline std::string format_bytes(double b) {
   return buf;
 }
 
-/// Overflow bound of a rule's max_value: Rule::value_limit where the rule
-/// declares one, else 64 (the 64-bit mex masks of the impartial rules).
+/// Text of the error a build fails with when a record overflows: names the
+/// rule's value_limit where the rule declares one.
 template <class Rule, class = void>
-struct rule_value_limit {
-  static constexpr unsigned value = 64;
+struct rule_value_limit_text {
+  static std::string text() { return "the limit of its field"; }
 };
 template <class Rule>
-struct rule_value_limit<Rule, std::void_t<decltype(Rule::value_limit)>> {
-  static constexpr unsigned value = Rule::value_limit;
+struct rule_value_limit_text<Rule, std::void_t<decltype(Rule::value_limit)>> {
+  static std::string text() { return std::to_string(Rule::value_limit); }
 };
 
 /// The index of a solve for games whose index is the ruleset's own: the view
@@ -210,9 +211,9 @@ class solve_index<Backend, Game, true> {
         be_.copy_to_device(full.data(), &zero, 1);
         be_.with_policy(n, [&](auto policy) {
           thrust::fill(policy, slots.data(), slots.data() + cap, kEmptySlot);
-          thrust::for_each(policy, thrust::counting_iterator<std::uint64_t>(0),
-                           thrust::counting_iterator<std::uint64_t>(n),
-                           reach_kernel<view_type>{v, cur.data(), slots.data(), cap, full.data()});
+          thrust::for_each(
+              policy, thrust::counting_iterator<std::uint64_t>(0), thrust::counting_iterator<std::uint64_t>(n),
+              reach_kernel<view_type, Backend::prefetch_batch>{v, cur.data(), slots.data(), cap, full.data()});
           found =
               static_cast<std::uint64_t>(thrust::count_if(policy, slots.data(), slots.data() + cap, occupied_slot{}));
           be_.check("forward pass");
@@ -459,8 +460,8 @@ void solve_with(const Game& game, const solve_options& opts, const level_consume
     const std::uint64_t chunk = Backend::chunk_size;
     const int zero = 0;
     be.copy_to_device(overflow.data(), &zero, 1);
-    level_kernel<view_type, Rule> kernel{
-        view, level, n, chunk, by_level.data(), out.data(), rule_value_limit<Rule>::value, overflow.data()};
+    using kernel_type = level_kernel<view_type, Rule, Backend::prefetch_batch>;
+    const kernel_type kernel{view, level, n, chunk, by_level.data(), out.data(), overflow.data()};
     const std::uint64_t items = (n + chunk - 1) / chunk;
     level_report rep;
     rep.level = level;
@@ -484,7 +485,7 @@ void solve_with(const Game& game, const solve_options& opts, const level_consume
     rep.overflow = *be.to_host(overflow, 1, flag) != 0;
     if (rep.overflow)
       throw resource_error("level " + std::to_string(level) + ": a value reached " +
-                           std::to_string(rule_value_limit<Rule>::value) + ", more than the value record holds");
+                           rule_value_limit_text<Rule>::text() + ", more than the value record holds");
     consume(rep, host);
     by_level_host[static_cast<std::size_t>(level)] = out.data();
     mark(level);

@@ -5,7 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 bash scripts/install-deps.sh
-cmake -S . -B build-gpu -DCMAKE_BUILD_TYPE=Release -DCGTB_ENABLE_CUDA=ON -DCGTB_BUILD_TESTS=ON | tee /tmp/cgtb-gpu-configure.log |
+cmake -S . -B build-gpu -DCMAKE_BUILD_TYPE=Release -DCGTB_ENABLE_CUDA=ON -DCGTB_BUILD_TESTS=ON -DCGTB_WERROR=ON |
+  tee /tmp/cgtb-gpu-configure.log |
   grep "cgtb: CUDA backend"
 grep -q "cgtb: CUDA backend ON" /tmp/cgtb-gpu-configure.log || { echo "prepare.sh: nvcc not found, no CUDA backend" >&2; exit 1; }
 cmake --build build-gpu -j"$(nproc)" --target cgtb cgtb_tests cgtb_gpu_tests cgtb_bench

@@ -10,7 +10,7 @@ if [ -x .gpu-bundle/cgtb ]; then
   CGTB=.gpu-bundle/cgtb
 else
   BUILD=${BUILD:-build-gpu}
-  cmake -S . -B "$BUILD" -DCGTB_ENABLE_CUDA=ON -DCGTB_BUILD_TESTS=OFF >/dev/null
+  cmake -S . -B "$BUILD" -DCGTB_ENABLE_CUDA=ON -DCGTB_BUILD_TESTS=OFF -DCGTB_WERROR=ON >/dev/null
   cmake --build "$BUILD" -j"$(nproc)" --target cgtb >/dev/null
   CGTB="$BUILD/cgtb"
 fi

@@ -64,8 +64,9 @@ using level_consumer = std::function<void(const level_report& report, const Reco
 /// Solves every level of `game` with value rule `Rule` on the chosen backend,
 /// lowest level first, keeping only the levels options can reach resident.
 /// Throws input_error if the CUDA backend is asked for but not compiled or no
-/// GPU is present, resource_error if a level does not fit in memory or a value
-/// overflows its record.
+/// GPU is present, resource_error if a level does not fit in memory (host or
+/// device) or a value overflows its record, internal_error if a CUDA runtime
+/// call fails.
 /// Instantiated for the (game, rule) pairs listed in cuda/src/instantiations.inc.
 template <class Game, class Rule>
 void solve(const Game& game, const solve_options& opts, const level_consumer<typename Rule::record>& consume);

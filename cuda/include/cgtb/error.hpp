@@ -19,4 +19,12 @@ struct resource_error : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+/// A failure that is neither bad input nor a resource limit: a bug, or a
+/// failing call into the CUDA runtime (the message names the call). The CLI
+/// prints `cgtb: internal error: ...` and exits with status 1, as for any
+/// other unexpected exception.
+struct internal_error : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
 }  // namespace cgtb

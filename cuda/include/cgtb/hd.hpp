@@ -9,7 +9,6 @@
 
 #if defined(__CUDACC__)
 #define CGTB_HD __host__ __device__
-#define CGTB_DEVICE_COMPILE 1
 #else
 #define CGTB_HD
 #endif

@@ -1,13 +1,15 @@
 // The retrograde-analysis kernel: one data-parallel map over the ranks of a
-// level (BRIEF §2). For each rank: unrank, generate options, rank each option
-// in its own (already solved) level, read its record, fold with the value rule.
-// No hash tables, recursion, locks or atomics.
+// level (docs/architecture.md). For each rank: unrank, generate options, rank
+// each option in its own (already solved) level, read its record, fold with
+// the value rule. No hash tables, recursion, locks or atomics.
 #pragma once
 
 #include <cstdint>
 #include <type_traits>
+#include <utility>
 
 #include "cgtb/hd.hpp"
+#include "cgtb/prefetch.hpp"
 #include "cgtb/reachable_index.hpp"
 
 namespace cgtb {
@@ -19,6 +21,20 @@ struct view_random_access : std::false_type {};
 template <class View>
 struct view_random_access<View, std::void_t<decltype(View::random_access)>> : std::bool_constant<View::random_access> {
 };
+
+/// The record lookup a level kernel hands its value rule: lookup(L, r) is the
+/// record of rank r of level L. PrefetchBatch is the backend's hint
+/// (cgtb/prefetch.hpp): how many option records a rule may prefetch before it
+/// reads them.
+template <class Record, int PrefetchBatch>
+struct level_lookup {
+  static constexpr int prefetch_batch = PrefetchBatch;
+  const Record* const* by_level;
+  CGTB_HD const Record& operator()(int option_level, std::uint64_t option_rank) const {
+    return by_level[option_level][option_rank];
+  }
+};
+
 
 /// Kernel functor solving ranks [chunk * chunk_size, ...) of one level.
 ///
@@ -32,7 +48,8 @@ struct view_random_access<View, std::void_t<decltype(View::random_access)>> : st
 /// chunk_size > 1 a work item unranks its first position and walks to the next
 /// ones with View::next (cheap on CPU threads); on the GPU chunk_size is 1 so
 /// neighbouring threads write neighbouring records (coalesced stores).
-template <class View, class Rule>
+/// PrefetchBatch is the backend's prefetch hint, passed on in the lookup.
+template <class View, class Rule, int PrefetchBatch = 0>
 struct level_kernel {
   using record = typename Rule::record;
   View game;
@@ -41,20 +58,17 @@ struct level_kernel {
   std::uint64_t chunk_size;
   const record* const* by_level;
   record* out;
-  unsigned value_limit;  ///< a record with Rule::max_value >= this overflows
-  int* overflow;         ///< set to 1 by any overflowing record (the check fused into the pass)
+  int* overflow;  ///< set to 1 by any record the rule's overflow check rejects (the check fused into the pass)
 
   CGTB_HD void operator()(std::uint64_t chunk) const {
     std::uint64_t first = chunk * chunk_size;
     std::uint64_t last = first + chunk_size < count ? first + chunk_size : count;
     typename View::position p = game.unrank(level, first);
-    auto lookup = [this](int option_level, std::uint64_t option_rank) -> const record& {
-      return by_level[option_level][option_rank];
-    };
+    const level_lookup<record, PrefetchBatch> lookup{by_level};
     for (std::uint64_t i = first; i < last; ++i) {
       if constexpr (view_random_access<View>::value) p = game.unrank(level, i);
       const record r = Rule::evaluate(game, level, p, lookup);
-      if (Rule::max_value(r) >= value_limit) *overflow = 1;
+      if (Rule::overflows(r)) *overflow = 1;
       out[i] = r;
       if constexpr (!view_random_access<View>::value)
         if (i + 1 < last) p = game.next(level, p);
@@ -74,8 +88,10 @@ struct option_count_kernel {
 
 /// Forward pass of a keyed index: inserts the canonical options of the
 /// position keys[i] into the hash set of the level below; sets *full when the
-/// set has no free slot left.
-template <class View>
+/// set has no free slot left. PrefetchBatch is the backend's prefetch hint
+/// (cgtb/prefetch.hpp): how many options' slots to prefetch before inserting
+/// them.
+template <class View, int PrefetchBatch = 0>
 struct reach_kernel {
   View game;
   const std::uint64_t* keys;
@@ -83,27 +99,13 @@ struct reach_kernel {
   std::uint64_t slot_count;
   int* full;
   CGTB_HD void operator()(std::uint64_t i) const {
-#if defined(__CUDA_ARCH__)
-    game.for_each_canonical_option(keys[i], [this](std::uint64_t c) {
+    prefetch_queue<std::uint64_t, PrefetchBatch> inserts;
+    auto insert = [this](std::uint64_t c) {
       if (!hash_set_insert(slots, slot_count, c)) *full = 1;
-    });
-#else
-    // CPU: prefetch the slots of a batch of options before inserting them,
-    // so that their cache misses overlap.
-    std::uint64_t batch[16];
-    int n = 0;
-    auto flush = [&] {
-      for (int j = 0; j < n; ++j)
-        if (!hash_set_insert(slots, slot_count, batch[j])) *full = 1;
-      n = 0;
     };
-    game.for_each_canonical_option(keys[i], [&](std::uint64_t c) {
-      __builtin_prefetch(&slots[hash_home(c, slot_count)]);
-      batch[n++] = c;
-      if (n == 16) flush();
-    });
-    flush();
-#endif
+    game.for_each_canonical_option(keys[i],
+                                   [&](std::uint64_t c) { inserts.push(c, &slots[hash_home(c, slot_count)], insert); });
+    inserts.flush(insert);
   }
 };
 

@@ -1,5 +1,5 @@
 // Perfect hashing of k-subsets of {0, ..., n-1} by the combinatorial number
-// system (Knuth, TAOCP 7.2.1.3, Theorem L; BRIEF §3).
+// system (Knuth, TAOCP 7.2.1.3, Theorem L).
 //
 // A k-subset with elements c_1 < c_2 < ... < c_k, held as a bitmask, has rank
 //   rank = sum_j C(c_j, j)            (j = 1..k),
@@ -76,7 +76,8 @@ struct subset_index {
 };
 
 /// Prefix sums that rank every subset obtained by removing two elements of
-/// one subset in O(1) each (BRIEF §7: incremental option ranking).
+/// one subset in O(1) each (incremental option ranking: a move clears two
+/// cells, so the rank changes by a few binomial terms).
 ///
 /// For the set S with elements c_0 < ... < c_{k-1} (0-based index i),
 /// P_s[i] = sum_{t < i} C(c_t, t + 1 - s). Removing elements of indices

@@ -1,5 +1,5 @@
 // The Conway-Gurvich-Ho (CGH) classification of an impartial game restricted
-// to the positions of a tablebase (seed 003, section 2B; Gurvich and Ho,
+// to the positions of a tablebase ("Row Impartial Terminus", section 2B; Gurvich and Ho,
 // "Conway-Gurvich-Ho" hierarchy). The Conway pair of a position is
 // (G, G-): its normal and misère Grundy values.
 //   forced     every move from a (0,1)-position leads to a (1,0)-position and

@@ -1,5 +1,5 @@
-// Misère genus symbols and the tame/wild test (Winning Ways ch. 13; seed 004;
-// BRIEF §4).
+// Misère genus symbols and the tame/wild test (Winning Ways ch. 13; "Cram with
+// the last move losing", an essay on misère Cram, "A symbol for each board").
 #pragma once
 
 #include <string>

@@ -1,5 +1,6 @@
 // Eventual periodicity of a finite sequence of values (G_s(n) of a scoring
-// octal game, or a row G_s(n ⋆ m) with m fixed; seed 001 §3.1.1, §4.2.3).
+// octal game, or a row G_s(n ⋆ m) with m fixed; F. Stewart, Scoring Play
+// Combinatorial Games, §3.1.1, §4.2.3).
 #pragma once
 
 #include <cstdint>

@@ -1,7 +1,8 @@
 // Scoring-play tablebases on the host: the game drivers of `cgtb build
 // scoring-octal` and `cgtb build scoring-sum`, position texts, and a lookup
 // of G_s by heap sizes used by `cgtb table` and `cgtb period`.
-// Seed 001 chapters 3-4; docs/scoring.md.
+// F. Stewart, Scoring Play Combinatorial Games (PhD thesis, University of
+// Dundee), chapters 3-4; docs/scoring.md.
 #pragma once
 
 #include <cstdint>

@@ -1,4 +1,5 @@
-// `cgtb build blocking-nim`: dynamic one-pile Blocking Nim (seed 002;
+// `cgtb build blocking-nim`: dynamic one-pile Blocking Nim ("Dynamic One-Pile
+// Blocking Nim", Electronic Journal of Combinatorics 10, 2003;
 // cgtb/games/blocking_nim.hpp) with the blocking rule (cgtb/rules/blocking.hpp).
 #include <chrono>
 #include <cxxopts.hpp>

@@ -1,9 +1,9 @@
-// Dynamic one-pile Blocking Nim (seed 002): the player making move k removes
+// Dynamic one-pile Blocking Nim ("Dynamic One-Pile Blocking Nim", Electronic
+// Journal of Combinatorics 10, 2003): the player making move k removes
 // x in [m_k, M_k], x <= pile, counters; before the move the opponent may block
 // up to c_k of those choices. A player who cannot move loses. The sequences
 // must satisfy condition (1) c_k <= c_{k+1} and condition (2)
-// 0 <= u_k <= u_{k+1} with u_k = M_k - m_k - c_k (seed 002, Rules of the
-// Game).
+// 0 <= u_k <= u_{k+1} with u_k = M_k - m_k - c_k (ibid., Rules of the Game).
 //
 // Position: (pile p, move number k). Level: the pile size; every move lowers
 // it by at least m_k >= 1. A table up to pile N holds, on level p, the move
@@ -90,9 +90,9 @@ class blocking_nim {
   using position = std::uint64_t;
   static constexpr const char* ruleset_name = "blocking-nim";
 
-  /// Checks m_k >= 1, M_k >= 1, c_k >= 0 and conditions (1) and (2) of seed
-  /// 002 for k = 1..N+1; throws input_error naming the first failing
-  /// condition and index. N must be in 0..20000.
+  /// Checks m_k >= 1, M_k >= 1, c_k >= 0 and conditions (1) and (2) of the
+  /// rules ("Dynamic One-Pile Blocking Nim", Rules of the Game) for k = 1..N+1; throws input_error naming the first
+  /// failing condition and index. N must be in 0..20000.
   blocking_nim(const int_sequence& c, const int_sequence& m, const int_sequence& M, int max_pile);
   /// Parses params() text "c=SEQ;m=SEQ;M=SEQ;N=100".
   static blocking_nim from_params(const std::string& params);

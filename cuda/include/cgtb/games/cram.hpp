@@ -1,6 +1,6 @@
 // Cram on a rectangle: the impartial domino-placing game (Winning Ways ch. 22;
-// seed 004). Either player covers two adjacent empty cells; under normal play
-// the player who cannot move loses.
+// "Cram with the last move losing", an essay on misère Cram). Either player covers two adjacent empty cells; under
+// normal play the player who cannot move loses.
 //
 // Position: the set of empty cells as a bitmask, cell (r, c) at bit r*cols + c,
 // so any region inside the rectangle is a position. Level: the number of empty

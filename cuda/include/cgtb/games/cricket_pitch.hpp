@@ -1,4 +1,5 @@
-// Cricket Pitch (seed 000, "Cricket Pitch", Rules and Examples): a short
+// Cricket Pitch ("Cricket Pitch", a ruleset page of the combinatorial game
+// rulesets collection, Rules and Examples): a short
 // partizan ruleset on a list of non-negative bumps holding one roller. Left
 // moves the roller left over k >= 1 consecutive positive bumps, Right moves it
 // right over k >= 1 consecutive positive bumps; each bump rolled over drops by
@@ -6,7 +7,7 @@
 //
 // Table: boards of exactly `length` places (the roller and length-1 bumps),
 // bumps 0..max_bump. A shorter board is the same game as the board padded with
-// zeros on the right (seed 000, Notes: zeros the roller cannot cross cut the
+// zeros on the right ("Cricket Pitch", Notes: zeros the roller cannot cross cut the
 // board), so the table answers every board of length <= `length`.
 //
 // Position: bump[0..n-1] (n = length-1 bumps, left to right, the roller not
@@ -157,7 +158,7 @@ struct cricket_move {
 /// Cricket Pitch boards of length <= `length` with bumps <= `max_bump` (host
 /// owner of the count tables).
 ///
-/// Text: "[1,0,2,1,R,2,3]" (seed 000's notation with R for the roller) or the
+/// Text: "[1,0,2,1,R,2,3]" (the ruleset page's notation with R for the roller) or the
 /// compact "1021R23" when every bump is a single digit. Printed positions use
 /// the bracket form without the zero padding right of the last non-zero
 /// place beyond the roller.
@@ -196,13 +197,13 @@ class cricket_pitch {
   position parse(const std::string& text) const;
   /// Bracket form, e.g. "[1,0,2,1,R,2,3]".
   std::string format(const position& p) const;
-  /// A move is named by the board it leads to (seed 000's option lists).
+  /// A move is named by the board it leads to (as the option lists of "Cricket Pitch", Examples).
   std::string move_name(const move& m) const { return format(m.after); }
   /// Left's moves, over 1, 2, ... bumps.
   std::vector<move> left_moves(const position& p) const;
   /// Right's moves, over 1, 2, ... bumps.
   std::vector<move> right_moves(const position& p) const;
-  /// The zero-free board isomorphic to p (seed 000, Notes): the positive runs
+  /// The zero-free board isomorphic to p ("Cricket Pitch", Notes): the positive runs
   /// touching the roller, placed from the first place, padded with zeros.
   position reduce(const position& p) const;
 

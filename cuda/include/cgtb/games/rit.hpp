@@ -1,5 +1,5 @@
 // Row Impartial Terminus (RIT), an impartial game on integer partitions
-// (seed 003, section 3). A move shortens one row of the Young diagram so that
+// ("Row Impartial Terminus", section 3). A move shortens one row of the Young diagram so that
 // the result is still a partition: row i of lambda may be cut to any length t
 // with lambda_{i+1} <= t < lambda_i. The empty partition is the only terminal
 // position.
@@ -209,10 +209,10 @@ class rit {
   std::vector<std::uint64_t> count_;
 };
 
-/// Remnant of a partition (seed 003, section 3): (lambda_1 - lambda_2,
+/// Remnant of a partition ("Row Impartial Terminus", section 3): (lambda_1 - lambda_2,
 /// lambda_3 - lambda_4, ...), ceil(parts / 2) entries.
 std::vector<int> rit_remnant(const std::vector<int>& parts);
-/// Core of a partition (seed 003, section 3): [lambda_2, lambda_2, lambda_4,
+/// Core of a partition ("Row Impartial Terminus", section 3): [lambda_2, lambda_2, lambda_4,
 /// lambda_4, ...] without zero parts.
 std::vector<int> rit_core(const std::vector<int>& parts);
 

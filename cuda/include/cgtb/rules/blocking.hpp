@@ -1,4 +1,5 @@
-// Value rule of blocking games (Muller twist; seed 002): before a move the
+// Value rule of blocking games (Muller twist; "Dynamic One-Pile Blocking Nim",
+// Electronic Journal of Combinatorics 10, 2003): before a move the
 // opponent may block up to c of the mover's options, so the mover wins exactly
 // when more than c options lead to a position that is lost for the player to
 // move (a safe position). A position is safe when its winning options number
@@ -25,8 +26,9 @@ struct blocking_rule {
     return {w, static_cast<std::uint8_t>(w <= game.blocks(p) ? 1 : 0)};
   }
 
-  /// No mex mask here: nothing can overflow; returns the safe bit.
-  CGTB_HD static unsigned max_value(const record& r) { return r.safe; }
+  /// Overflow check of the solver: never (a bit, and a count of options no
+  /// larger than the pile, whose size is an int).
+  CGTB_HD static bool overflows(const record&) { return false; }
   /// Field 0: safe (0/1); field 1: the number of winning options.
   CGTB_HD static unsigned field(const record& r, int f) { return f == 0 ? r.safe : r.winning; }
 };

@@ -24,8 +24,10 @@ struct heap_sum_rule {
     return {static_cast<std::uint8_t>(mex64(mask))};
   }
 
-  /// The Grundy value (must stay below 64: the mex mask has 64 bits).
-  CGTB_HD static unsigned max_value(const record& r) { return r.g; }
+  /// Grundy values stay below 64, the width of the mex mask.
+  static constexpr unsigned value_limit = 64;
+  /// Overflow check of the solver: the Grundy value reached value_limit.
+  CGTB_HD static bool overflows(const record& r) { return r.g >= value_limit; }
   /// Field 0: the Grundy value.
   CGTB_HD static unsigned field(const record& r, int) { return r.g; }
 };

@@ -2,13 +2,16 @@
 // the misère genus, combined in one pass over a level.
 //
 // Sources: Winning Ways, ch. 11 (Sprague-Grundy, mex rule) and ch. 13 (misère
-// play, genus); seed 003 §2A (misère Grundy value: a position with no options
-// has value 1); BRIEF §4 (genus from states with heaps of *2 and *1).
+// play, genus); "Row Impartial Terminus", section 2A (misère Grundy value: a
+// position with no options has value 1); "Cram with the last move losing" (an
+// essay on misère Cram), "How the symbols were computed" (genus from states
+// with heaps of *2 and *1 beside the position).
 #pragma once
 
 #include <cstdint>
 
 #include "cgtb/hd.hpp"
+#include "cgtb/prefetch.hpp"
 
 namespace cgtb {
 
@@ -23,8 +26,8 @@ CGTB_HD constexpr int misere_state_index(int K, int a, int b) { return a * (K + 
 /// Field identifiers of impartial records, as stored in tablebase files.
 enum impartial_field : int {
   field_grundy = 0,  ///< normal-play Grundy value G(p)
-  field_misere = 1,  ///< misère Grundy value G-(p) = gamma_0
-  field_genus1 = 2,  ///< gamma_k = G-(p + k copies of *2), fields 2..8 for k = 1..7
+  field_misere = 1,  ///< misère Grundy value G-(p) = gamma_0; field_misere + k holds
+                     ///< gamma_k = G-(p + k copies of *2), k = 1..7
 };
 
 /// Per-position record: G(p) in `g`, and m[misere_state_index(K, a, b)] =
@@ -50,7 +53,6 @@ template <int K>
 struct impartial_rule {
   using record = impartial_record<K>;
   static constexpr int states = misere_state_count(K);
-  static constexpr int genus_depth = K;
 
   /// Folds the options of one position into mex masks, then applies the mex
   /// rule. A state with no option at all has misère value 1 (Winning Ways
@@ -95,35 +97,31 @@ struct impartial_rule {
   template <class View, class Lookup>
   CGTB_HD static record evaluate(const View& game, int level, typename View::position p, const Lookup& at) {
     accumulator acc;
-#if defined(__CUDA_ARCH__)
-    game.for_each_option(level, p, [&](int l, std::uint64_t r) { acc.add(at(l, r)); });
-#else
-    // CPU: the options' records are scattered over large levels, so reading
-    // them is latency-bound. Gather up to 16 addresses with prefetches first,
-    // then fold them, so that their cache misses overlap.
-    const record* batch[16];
-    int n = 0;
+    // The options' records are scattered over large levels: the lookup's
+    // prefetch batch (the backend's choice, cgtb/prefetch.hpp) says how many
+    // to prefetch before folding them.
+    prefetch_queue<const record*, lookup_prefetch_batch<Lookup>::value> reads;
+    auto fold = [&acc](const record* o) { acc.add(*o); };
     game.for_each_option(level, p, [&](int l, std::uint64_t r) {
-      const record& x = at(l, r);
-      __builtin_prefetch(&x);
-      batch[n++] = &x;
-      if (n == 16) {
-        for (int i = 0; i < n; ++i) acc.add(*batch[i]);
-        n = 0;
-      }
+      const record* o = &at(l, r);
+      reads.push(o, o, fold);
     });
-    for (int i = 0; i < n; ++i) acc.add(*batch[i]);
-#endif
+    reads.flush(fold);
     return acc.finish();
   }
 
-  /// Largest value anywhere in the record (overflow check: must be < 64).
-  CGTB_HD static unsigned max_value(const record& r) {
+  /// Values stay below 64, the width of the mex masks; mex64 returns 64 when
+  /// a mask is full.
+  static constexpr unsigned value_limit = 64;
+
+  /// Overflow check of the solver: true when a value of the record reached
+  /// value_limit (the build then fails with a resource_error).
+  CGTB_HD static bool overflows(const record& r) {
     unsigned v = r.g;
     if constexpr (states > 0) {
       for (int s = 0; s < states; ++s) v = v > r.m[s] ? v : r.m[s];
     }
-    return v;
+    return v >= value_limit;
   }
 
   /// Value of field `f` (an impartial_field) of a record.

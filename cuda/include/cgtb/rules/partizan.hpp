@@ -1,7 +1,7 @@
 // Value rule of partizan games: outcome classes under normal and misère play.
 //
 // Sources: Winning Ways, ch. 1-2 (outcome classes L, R, N, P; normal play);
-// Siegel, Combinatorial Game Theory, ch. I.1 and V (misère play); BRIEF §4.
+// Siegel, Combinatorial Game Theory, ch. I.1 and V (misère play).
 //
 // A position's class under one convention is two bits: "Left moving first
 // wins" and "Right moving first wins". Left moving first wins iff Left has an
@@ -109,9 +109,8 @@ struct partizan_rule {
     return rec;
   }
 
-  /// Largest value in a record for the solver's overflow guard: class codes
-  /// never overflow, so 0.
-  CGTB_HD static unsigned max_value(const record&) { return 0; }
+  /// Overflow check of the solver: two 2-bit class codes, so never.
+  CGTB_HD static bool overflows(const record&) { return false; }
 
   /// Value of field `f` (a partizan_field): a class code 0..3.
   CGTB_HD static unsigned field(const record& r, int f) {

@@ -48,7 +48,7 @@ inline constexpr std::int64_t kScoringLimit = std::int64_t{1} << 30;
 /// for_each_scored_option(level, p, f(option_level, option_rank, points)).
 struct scoring_rule {
   using record = scoring_record;
-  /// The solver reports an overflow when max_value reaches this.
+  /// The largest |G_s| (the overflow error names it).
   static constexpr unsigned value_limit = static_cast<unsigned>(kScoringLimit);
 
   /// G_s of position p of `level`: the maximum of points - G_s(option) over
@@ -63,9 +63,10 @@ struct scoring_rule {
     return record{static_cast<std::int32_t>(best)};
   }
 
-  /// |G_s| (overflow check: must stay below value_limit).
-  CGTB_HD static unsigned max_value(const record& r) {
-    return static_cast<unsigned>(r.v < 0 ? -static_cast<std::int64_t>(r.v) : r.v);
+  /// Overflow check of the solver: |G_s| reached the limit (evaluate clamps
+  /// to it).
+  CGTB_HD static bool overflows(const record& r) {
+    return (r.v < 0 ? -static_cast<std::int64_t>(r.v) : r.v) >= kScoringLimit;
   }
 
   /// Value of field `f` (a scoring_field) of a record.
