@@ -798,7 +798,7 @@ std::vector<selftest_case> every_ruleset() {
     if (seen.insert(t).second) all.insert(all.end(), cases.begin(), cases.end());
   };
 #define CGTB_SOLVE(Game, Rule) add(typeid(Game), ruleset_cases<Game>::cases());
-#include "../cuda/src/instantiations.inc"
+#include "cgtb/instantiations.inc"
 #undef CGTB_SOLVE
   return all;
 }

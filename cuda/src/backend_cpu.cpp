@@ -122,7 +122,7 @@ void solve_cpu(const Game& game, const solve_options& opts, const level_consumer
 
 #define CGTB_SOLVE(G, R) \
   template void solve_cpu<G, R>(const G&, const solve_options&, const level_consumer<typename R::record>&);
-#include "instantiations.inc"
+#include "cgtb/instantiations.inc"
 #undef CGTB_SOLVE
 
 }  // namespace cgtb::detail

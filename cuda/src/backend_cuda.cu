@@ -88,7 +88,7 @@ void solve_cuda(const Game& game, const solve_options& opts, const level_consume
 
 #define CGTB_SOLVE(G, R) \
   template void solve_cuda<G, R>(const G&, const solve_options&, const level_consumer<typename R::record>&);
-#include "instantiations.inc"
+#include "cgtb/instantiations.inc"
 #undef CGTB_SOLVE
 
 }  // namespace cgtb::detail

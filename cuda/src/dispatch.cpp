@@ -46,7 +46,7 @@ void solve(const Game& game, const solve_options& opts, const level_consumer<typ
 
 #define CGTB_SOLVE(G, R) \
   template void solve<G, R>(const G&, const solve_options&, const level_consumer<typename R::record>&);
-#include "instantiations.inc"
+#include "cgtb/instantiations.inc"
 #undef CGTB_SOLVE
 
 }  // namespace cgtb

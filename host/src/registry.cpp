@@ -3,20 +3,27 @@
 
 namespace cgtb {
 
-// One line per game; each is defined beside its driver in host/src/games/.
-game_entry cram_entry();
-game_entry scoring_octal_entry();
-game_entry scoring_sum_entry();
-game_entry domineering_entry();
-game_entry cricket_pitch_entry();
-game_entry rit_entry();
-game_entry octal_entry();
-game_entry blocking_nim_entry();
+// The games, one line each, in the order `cgtb build --help` lists them.
+// X(NAME): the entry NAME_entry(), defined beside the game's driver in
+// host/src/games/.
+#define CGTB_GAMES(X) \
+  X(cram)             \
+  X(rit)              \
+  X(octal)            \
+  X(blocking_nim)     \
+  X(domineering)      \
+  X(cricket_pitch)    \
+  X(scoring_octal)    \
+  X(scoring_sum)
+
+#define CGTB_DECLARE_ENTRY(name) game_entry name##_entry();
+CGTB_GAMES(CGTB_DECLARE_ENTRY)
+#undef CGTB_DECLARE_ENTRY
 
 const std::vector<game_entry>& game_registry() {
-  static const std::vector<game_entry> games = {cram_entry(),          rit_entry(),         octal_entry(),
-                                                blocking_nim_entry(),  domineering_entry(), cricket_pitch_entry(),
-                                                scoring_octal_entry(), scoring_sum_entry()};
+#define CGTB_ENTRY(name) name##_entry(),
+  static const std::vector<game_entry> games = {CGTB_GAMES(CGTB_ENTRY)};
+#undef CGTB_ENTRY
   return games;
 }
 

@@ -40,4 +40,25 @@ std::unique_ptr<game_driver> make_domino_driver(const std::string& board, const 
   return std::make_unique<Driver<Reachable>>(Reachable(g, group));
 }
 
+/// The registry entry of a domino game (Cram, Domineering): --board plus the
+/// index options, and a driver over every region or the reachable index,
+/// chosen by the options or by a file's index lines.
+template <template <class> class Driver, class Game, class Reachable>
+game_entry domino_entry(std::string name, std::string summary, std::string syntax, std::string board_help,
+                        std::string default_board, bool partizan) {
+  game_entry e{std::move(name),
+               std::move(summary),
+               std::move(syntax),
+               domino_index_options({{"board", std::move(board_help), std::move(default_board)}}),
+               [partizan](const cxxopts::ParseResult& r) {
+                 return make_domino_driver<Driver, Game, Reachable>(r["board"].as<std::string>(),
+                                                                    domino_index_choice::from_options(r), partizan);
+               },
+               driver_from<Driver<Game>>(&Game::from_board_text)};
+  e.from_header = [partizan](const tablebase_header& h) {
+    return make_domino_driver<Driver, Game, Reachable>(h.params, domino_index_choice::from_header(h), partizan);
+  };
+  return e;
+}
+
 }  // namespace cgtb

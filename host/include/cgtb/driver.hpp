@@ -174,7 +174,7 @@ class game_driver {
 /// A registered game: its CLI name, options, and constructors.
 /// A parameter of `cgtb build GAME` and `cgtb plan GAME`: --NAME VALUE.
 struct game_option {
-  std::string name;           ///< without the dashes
+  std::string name;  ///< without the dashes
   std::string help;
   std::string default_value;  ///< "" = none: the option may be absent
   /// How from_options reads it: as a std::string, an int or a long long.
@@ -197,6 +197,20 @@ struct game_entry {
   /// lines choose the driver, e.g. reachable domino tables); throws
   /// input_error. Games without it get from_params(header.params).
   std::function<std::unique_ptr<game_driver>(const tablebase_header&)> from_header = nullptr;
+};
+
+/// The base of a driver that holds its ruleset's owner `Game`: the ruleset
+/// name and canonical params come from it.
+template <class Game>
+class owner_driver : public game_driver {
+ public:
+  explicit owner_driver(Game g) : game_(std::move(g)) {}
+  const Game& game() const { return game_; }
+  std::string ruleset() const override { return Game::ruleset_name; }
+  std::string params() const override { return game_.params(); }
+
+ protected:
+  Game game_;
 };
 
 /// A from_options or from_params of a game whose driver is `Driver`, made

@@ -16,7 +16,6 @@
 #include <type_traits>
 #include <utility>
 
-#include "cgtb/value_kinds.hpp"
 #include "cgtb/build.hpp"
 #include "cgtb/classify.hpp"
 #include "cgtb/driver.hpp"
@@ -24,6 +23,7 @@
 #include "cgtb/genus.hpp"
 #include "cgtb/rules/impartial.hpp"
 #include "cgtb/tablebase.hpp"
+#include "cgtb/value_kinds.hpp"
 
 namespace cgtb {
 
@@ -39,12 +39,11 @@ struct has_parents<View, std::void_t<decltype(std::declval<const View&>().for_ea
                              0, std::declval<typename View::position>(), ignore_parent{}))>> : std::true_type {};
 
 template <class Game>
-class impartial_driver : public game_driver {
- public:
-  explicit impartial_driver(Game g) : game_(std::move(g)) {}
+class impartial_driver : public owner_driver<Game> {
+  using owner_driver<Game>::game_;
 
-  std::string ruleset() const override { return Game::ruleset_name; }
-  std::string params() const override { return game_.params(); }
+ public:
+  using owner_driver<Game>::owner_driver;
 
   void build(const build_request& req) const override {
     const value_choice kinds = value_choice::parse("impartial", req.values);
@@ -323,8 +322,6 @@ class impartial_driver : public game_driver {
       return static_cast<std::int64_t>(Rule::field(r, fids[f]));
     });
   }
-
-  Game game_;
 };
 
 }  // namespace cgtb

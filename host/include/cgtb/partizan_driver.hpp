@@ -11,24 +11,22 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "cgtb/value_kinds.hpp"
 #include "cgtb/build.hpp"
 #include "cgtb/driver.hpp"
 #include "cgtb/error.hpp"
 #include "cgtb/impartial_driver.hpp"
 #include "cgtb/rules/partizan.hpp"
 #include "cgtb/tablebase.hpp"
+#include "cgtb/value_kinds.hpp"
 
 namespace cgtb {
 
 template <class Game>
-class partizan_driver : public game_driver {
- public:
-  explicit partizan_driver(Game g) : game_(std::move(g)) {}
+class partizan_driver : public owner_driver<Game> {
+  using owner_driver<Game>::game_;
 
-  const Game& game() const { return game_; }
-  std::string ruleset() const override { return Game::ruleset_name; }
-  std::string params() const override { return game_.params(); }
+ public:
+  using owner_driver<Game>::owner_driver;
 
   void build(const build_request& req) const override {
     const value_choice kinds = value_choice::parse("partizan", req.values);
@@ -113,7 +111,8 @@ class partizan_driver : public game_driver {
   void list_options(tablebase& tb, const position_ref& p, bool json, std::ostream& out) const override {
     check_level(tb, p);
     auto pos = locator::at(game_, p);
-    const int fn = tb.header().field_index(cgtb::field_name::normal_class), fm = tb.header().field_index(cgtb::field_name::misere_class);
+    const int fn = tb.header().field_index(cgtb::field_name::normal_class),
+              fm = tb.header().field_index(cgtb::field_name::misere_class);
     auto side = [&](const std::vector<typename Game::move>& ms, nlohmann::ordered_json& arr) {
       std::string s;
       for (const auto& m : ms) {
@@ -134,7 +133,6 @@ class partizan_driver : public game_driver {
     j["right_options"] = ra;
     out << (json ? json_text(j) + "\n" : p.text + "\nLeft: " + l + "\nRight: " + r + "\n");
   }
-
 
  protected:
   position_ref ref(const typename Game::position& p) const {
@@ -167,8 +165,6 @@ class partizan_driver : public game_driver {
     for (const auto& x : w) s += " " + x;
     return s;
   }
-
-  Game game_;
 };
 
 }  // namespace cgtb

@@ -6,21 +6,19 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "cgtb/value_kinds.hpp"
 #include "cgtb/build.hpp"
 #include "cgtb/games/blocking_nim.hpp"
 #include "cgtb/impartial_driver.hpp"
 #include "cgtb/rules/blocking.hpp"
+#include "cgtb/value_kinds.hpp"
 
 namespace cgtb {
 
 namespace {
 
-class blocking_nim_driver : public game_driver {
+class blocking_nim_driver : public owner_driver<blocking_nim> {
  public:
-  explicit blocking_nim_driver(blocking_nim g) : game_(std::move(g)) {}
-  std::string ruleset() const override { return blocking_nim::ruleset_name; }
-  std::string params() const override { return game_.params(); }
+  using owner_driver::owner_driver;
 
   std::vector<level_count> table_levels() const override { return levels_of(game_); }
   std::vector<field_spec> value_fields(const std::string& values) const override {
@@ -51,7 +49,8 @@ class blocking_nim_driver : public game_driver {
   }
 
   void query(tablebase& tb, const position_ref& p, bool json, std::ostream& out) const override {
-    const int fs = tb.header().field_index(cgtb::field_name::safe), fw = tb.header().field_index(cgtb::field_name::winning);
+    const int fs = tb.header().field_index(cgtb::field_name::safe),
+              fw = tb.header().field_index(cgtb::field_name::winning);
     if (fs < 0 || fw < 0) throw input_error("'" + tb.path() + "' lacks the safe/winning fields");
     const bool safe = tb.value(p.level, p.rank, fs) != 0;
     const auto winning = tb.value(p.level, p.rank, fw);
@@ -89,7 +88,6 @@ class blocking_nim_driver : public game_driver {
   position_ref ref(blocking_nim::position p) const {
     return {game_.level_of(p), game_.host_view().rank(game_.level_of(p), p), game_.format(p)};
   }
-  blocking_nim game_;
 };
 
 }  // namespace

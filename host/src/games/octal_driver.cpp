@@ -4,10 +4,10 @@
 // <= T with normal, misère and genus values (impartial_driver).
 #include <cxxopts.hpp>
 
-#include "cgtb/value_kinds.hpp"
 #include "cgtb/games/octal.hpp"
 #include "cgtb/impartial_driver.hpp"
 #include "cgtb/rules/heap_sum.hpp"
+#include "cgtb/value_kinds.hpp"
 
 namespace cgtb {
 
@@ -27,11 +27,9 @@ value_choice normal_only(const std::string& values) {
 /// The single-heap sequence file: one level (0) of N+1 entries, entry n =
 /// G(heap n), field "grundy". The engine solves it level by level (level =
 /// heap size); the file stores the sequence as one dense array.
-class octal_sequence_driver : public game_driver {
+class octal_sequence_driver : public owner_driver<octal_heap> {
  public:
-  explicit octal_sequence_driver(octal_heap g) : game_(std::move(g)) {}
-  std::string ruleset() const override { return octal_heap::ruleset_name; }
-  std::string params() const override { return game_.params(); }
+  using owner_driver::owner_driver;
 
   std::vector<level_count> table_levels() const override {
     return {{0, static_cast<std::uint64_t>(game_.max_heap()) + 1}};
@@ -142,9 +140,7 @@ class octal_sequence_driver : public game_driver {
           << ", winning moves: " << (ws.empty() ? "none" : ws) << "\n";
   }
 
-
  private:
-  octal_heap game_;
 };
 
 std::unique_ptr<game_driver> make_octal(const std::string& code, long long max_heap, long long max_total) {
@@ -166,10 +162,10 @@ game_entry octal_entry() {
   e.name = "octal";
   e.summary = "octal games: Grundy sequence of single heaps (--max-heap) or several heaps (--max-total)";
   e.position_syntax = "a list of heaps, '3 5 9' (or 3,5,9 or 3+5+9; 0 the empty position)";
-  e.options = {{"code", "octal code D.DDD (e.g. 0.07 Dawson's Kayles, 0.137 Dawson's chess, 4.7)", "0.07"},
-               {"max-heap", "normal Grundy sequence of single heaps 0..N", "", game_option::wide_integer},
-               {"max-total", "every position of several heaps with total <= T (T <= 63)", "",
-                game_option::wide_integer}};
+  e.options = {
+      {"code", "octal code D.DDD (e.g. 0.07 Dawson's Kayles, 0.137 Dawson's chess, 4.7)", "0.07"},
+      {"max-heap", "normal Grundy sequence of single heaps 0..N", "", game_option::wide_integer},
+      {"max-total", "every position of several heaps with total <= T (T <= 63)", "", game_option::wide_integer}};
   e.from_options = [](const cxxopts::ParseResult& r) -> std::unique_ptr<game_driver> {
     for (const char* opt : {"max-heap", "max-total"})
       if (r.count(opt) && r[opt].as<long long>() < 0)

@@ -92,7 +92,8 @@ std::vector<field_spec> scoring_fields(const std::string& values) {
 /// Writes a scoring tablebase of `Game` (any owner whose view gives scored options).
 template <class Game>
 void build_scoring(const Game& game, const build_request& req) {
-  const tablebase_header h = build_header(Game::ruleset_name, game.params(), value_choice::parse("scoring", req.values), req);
+  const tablebase_header h =
+      build_header(Game::ruleset_name, game.params(), value_choice::parse("scoring", req.values), req);
   // Levels of a few thousand positions take microseconds each; with threads
   // left to OpenMP, a barrier per level costs more than the level itself on a
   // loaded machine (docs/performance.md). Such tables run on one thread
@@ -110,8 +111,10 @@ std::string outcome_of(std::int64_t gs) { return gs > 0 ? "N" : gs < 0 ? "P" : "
 
 /// Shared query/options code of the scoring drivers. Derived classes give
 /// `parse` and `moves(position_ref) -> (move text, option ref, points)`.
-class scoring_driver_base : public game_driver {
+template <class Game>
+class scoring_driver_base : public owner_driver<Game> {
  public:
+  using owner_driver<Game>::owner_driver;
   struct scored_move {
     std::string move;
     position_ref after;
@@ -158,7 +161,6 @@ class scoring_driver_base : public game_driver {
     out << p.text << "\n  G_s = " << gs << " (G_F^SL = " << gs << ", G_F^SR = " << -gs << "), outcome "
         << outcome_of(gs) << ", best moves: " << (b.empty() ? "none" : b) << "\n";
   }
-
 };
 
 std::string take_text(int t, int from, std::int32_t pts) {
@@ -166,22 +168,20 @@ std::string take_text(int t, int from, std::int32_t pts) {
          std::to_string(pts) + ")";
 }
 
-class scoring_octal_driver : public scoring_driver_base {
+class scoring_octal_driver : public scoring_driver_base<scoring_octal> {
  public:
-  explicit scoring_octal_driver(scoring_octal g) : g_(std::move(g)) {}
-  std::string ruleset() const override { return scoring_octal::ruleset_name; }
-  std::string params() const override { return g_.params(); }
+  using scoring_driver_base::scoring_driver_base;
 
   std::vector<level_count> table_levels() const override {
-    if (g_.positions() == scoring_octal::space::heaps) return levels_of(scoring_octal_heaps(g_));
-    return levels_of(scoring_octal_multisets(g_));
+    if (game_.positions() == scoring_octal::space::heaps) return levels_of(scoring_octal_heaps(game_));
+    return levels_of(scoring_octal_multisets(game_));
   }
 
   void build(const build_request& req) const override {
-    if (g_.positions() == scoring_octal::space::heaps)
-      build_scoring(scoring_octal_heaps(g_), req);
+    if (game_.positions() == scoring_octal::space::heaps)
+      build_scoring(scoring_octal_heaps(game_), req);
     else
-      build_scoring(scoring_octal_multisets(g_), req);
+      build_scoring(scoring_octal_multisets(game_), req);
   }
 
   position_ref parse(const std::string& text) const override {
@@ -194,21 +194,21 @@ class scoring_octal_driver : public scoring_driver_base {
     std::sort(h.rbegin(), h.rend());
     std::int64_t total = 0;  // heaps of up to 9 digits each: their sum may pass INT_MAX
     for (int x : h) total += x;
-    if (g_.positions() == scoring_octal::space::heaps && h.size() > 1)
+    if (game_.positions() == scoring_octal::space::heaps && h.size() > 1)
       throw input_error("position '" + text +
                         "' has several heaps; this table holds single heaps (build with "
                         "--positions multisets)");
-    if (total > g_.max())
+    if (total > game_.max())
       throw input_error("position '" + text + "' has " + std::to_string(total) + " beans; the table holds up to " +
-                        std::to_string(g_.max()));
+                        std::to_string(game_.max()));
     return ref(h);
   }
 
   std::string format(int level, std::uint64_t rank) const override {
-    if (level < 0 || level > g_.max() ||
-        (g_.positions() == scoring_octal::space::heaps
+    if (level < 0 || level > game_.max() ||
+        (game_.positions() == scoring_octal::space::heaps
              ? rank != 0
-             : rank >= scoring_octal_multisets(g_).host_view().level_size(level)))
+             : rank >= scoring_octal_multisets(game_).host_view().level_size(level)))
       throw input_error("no position of rank " + std::to_string(rank) + " on level " + std::to_string(level));
     return ref(heaps_of({level, rank, ""})).text;
   }
@@ -219,7 +219,7 @@ class scoring_octal_driver : public scoring_driver_base {
     for (std::size_t i = 0; i < h.size(); ++i) {
       if (i > 0 && h[i] == h[i - 1]) continue;
       const int n = h[i];
-      g_.rules().for_each_move(n, [&](int a, int b, std::int32_t pts) {
+      game_.rules().for_each_move(n, [&](int a, int b, std::int32_t pts) {
         std::vector<int> q = h;
         q.erase(q.begin() + static_cast<std::ptrdiff_t>(i));
         if (a) q.push_back(a);
@@ -235,8 +235,9 @@ class scoring_octal_driver : public scoring_driver_base {
 
  private:
   std::vector<int> heaps_of(const position_ref& p) const {
-    if (g_.positions() == scoring_octal::space::heaps) return p.level ? std::vector<int>{p.level} : std::vector<int>{};
-    scoring_octal_multisets m(g_);
+    if (game_.positions() == scoring_octal::space::heaps)
+      return p.level ? std::vector<int>{p.level} : std::vector<int>{};
+    scoring_octal_multisets m(game_);
     return cgtb::heaps_of(m.host_view().unrank(p.level, p.rank));
   }
   position_ref ref(const std::vector<int>& h) const {
@@ -247,44 +248,41 @@ class scoring_octal_driver : public scoring_driver_base {
       text += (text.empty() ? "" : " ") + std::to_string(x);
     }
     if (text.empty()) text = "0";
-    if (g_.positions() == scoring_octal::space::heaps) return {total, 0, text};
-    scoring_octal_multisets m(g_);
+    if (game_.positions() == scoring_octal::space::heaps) return {total, 0, text};
+    scoring_octal_multisets m(game_);
     return {total, m.host_view().rank(total, multiset_of(h)), text};
   }
-  scoring_octal g_;
 };
 
-class scoring_sum_driver : public scoring_driver_base {
+class scoring_sum_driver : public scoring_driver_base<scoring_sum> {
  public:
-  explicit scoring_sum_driver(scoring_sum g) : g_(std::move(g)) {}
-  std::string ruleset() const override { return scoring_sum::ruleset_name; }
-  std::string params() const override { return g_.params(); }
-  void build(const build_request& req) const override { build_scoring(g_, req); }
-  std::vector<level_count> table_levels() const override { return levels_of(g_); }
+  using scoring_driver_base::scoring_driver_base;
+  void build(const build_request& req) const override { build_scoring(game_, req); }
+  std::vector<level_count> table_levels() const override { return levels_of(game_); }
 
   position_ref parse(const std::string& text) const override {
     auto t = parse_scoring_position(text);
-    const char want = sum_op_symbol(g_.op());
+    const char want = sum_op_symbol(game_.op());
     if (t.heaps.size() != 2 || (t.op && t.op != want))
       throw input_error("position '" + text + "': this table holds n" + std::string(1, want) + "m (" +
-                        sum_op_name(g_.op()) + " sum of two heaps)");
+                        sum_op_name(game_.op()) + " sum of two heaps)");
     for (int x : t.heaps)
-      if (x > g_.max())
+      if (x > game_.max())
         throw input_error("position '" + text + "': heap " + std::to_string(x) + " is over the table's range 0.." +
-                          std::to_string(g_.max()));
+                          std::to_string(game_.max()));
     return ref(t.heaps[0], t.heaps[1]);
   }
 
   std::string format(int level, std::uint64_t rank) const override {
-    auto v = g_.host_view();
-    if (level < 0 || level > 2 * g_.max() || rank >= v.level_size(level))
+    auto v = game_.host_view();
+    if (level < 0 || level > 2 * game_.max() || rank >= v.level_size(level))
       throw input_error("no position of rank " + std::to_string(rank) + " on level " + std::to_string(level));
     auto q = v.unrank(level, rank);
     return ref(q.n, q.m).text;
   }
 
   std::vector<scored_move> scored_moves(const position_ref& p) const override {
-    auto v = g_.host_view();
+    auto v = game_.host_view();
     auto pos = v.unrank(p.level, p.rank);
     std::vector<scored_move> out;
     v.for_each_scored_option(p.level, pos, [&](int l, std::uint64_t r, std::int32_t pts) {
@@ -302,10 +300,9 @@ class scoring_sum_driver : public scoring_driver_base {
 
  private:
   position_ref ref(int n, int m) const {
-    auto v = g_.host_view();
-    return {n + m, v.rank(n + m, {n, m}), std::to_string(n) + sum_op_symbol(g_.op()) + std::to_string(m)};
+    auto v = game_.host_view();
+    return {n + m, v.rank(n + m, {n, m}), std::to_string(n) + sum_op_symbol(game_.op()) + std::to_string(m)};
   }
-  scoring_sum g_;
 };
 
 /// --code/--subtract/--points of one game.
@@ -381,24 +378,24 @@ std::int64_t scoring_lookup::at(int n, int m) {
 // ------------------------------------------------------------- registration
 
 game_entry scoring_octal_entry() {
-  return {"scoring-octal",
-          "scoring play octal game (Stewart's thesis, ch. 3): single heaps or multisets of heaps",
-          "a list of heaps, '3 5 9'",
-          {{"code", "octal code, one digit 0-7 per take size (e.g. 0033)", ""},
-           {"points", "points per take size: digits (1234) or a comma list (1,-2,10)", ""},
-           {"subtract", "subtraction set, e.g. 4,5 (points = beans taken unless --points)", ""},
-           {"max", "largest heap (heaps) or total (multisets)", "64", game_option::integer},
-           {"positions", "heaps (single heaps; taking-no-breaking games) or multisets (sums of heaps, total <= max)",
-            ""}},
-          driver_from<scoring_octal_driver>([](const cxxopts::ParseResult& r) {
-            take_break rules = rules_from_options(r);
-            std::string pos = r.count("positions") ? r["positions"].as<std::string>() : "";
-            if (pos.empty()) pos = rules.breaking() ? "multisets" : "heaps";
-            if (pos != "heaps" && pos != "multisets") throw input_error("--positions must be heaps or multisets");
-            return scoring_octal(rules, r["max"].as<int>(),
-                                 pos == "heaps" ? scoring_octal::space::heaps : scoring_octal::space::multisets);
-          }),
-          driver_from<scoring_octal_driver>(&scoring_octal::from_params)};
+  return {
+      "scoring-octal",
+      "scoring play octal game (Stewart's thesis, ch. 3): single heaps or multisets of heaps",
+      "a list of heaps, '3 5 9'",
+      {{"code", "octal code, one digit 0-7 per take size (e.g. 0033)", ""},
+       {"points", "points per take size: digits (1234) or a comma list (1,-2,10)", ""},
+       {"subtract", "subtraction set, e.g. 4,5 (points = beans taken unless --points)", ""},
+       {"max", "largest heap (heaps) or total (multisets)", "64", game_option::integer},
+       {"positions", "heaps (single heaps; taking-no-breaking games) or multisets (sums of heaps, total <= max)", ""}},
+      driver_from<scoring_octal_driver>([](const cxxopts::ParseResult& r) {
+        take_break rules = rules_from_options(r);
+        std::string pos = r.count("positions") ? r["positions"].as<std::string>() : "";
+        if (pos.empty()) pos = rules.breaking() ? "multisets" : "heaps";
+        if (pos != "heaps" && pos != "multisets") throw input_error("--positions must be heaps or multisets");
+        return scoring_octal(rules, r["max"].as<int>(),
+                             pos == "heaps" ? scoring_octal::space::heaps : scoring_octal::space::multisets);
+      }),
+      driver_from<scoring_octal_driver>(&scoring_octal::from_params)};
 }
 
 game_entry scoring_sum_entry() {

@@ -9,6 +9,9 @@
 // it by at least m_k >= 1. A table up to pile N holds, on level p, the move
 // numbers k = 1 .. N - p + 1 (every position reachable from a pile of at most
 // N at move 1), rank k - 1. Options of level p land on any lower level.
+// Backend instantiations (cgtb-solve lines: the ruleset and the value rule
+// each backend is compiled for; CMake collects them, docs/architecture.md):
+// cgtb-solve: cgtb::blocking_nim cgtb::blocking_rule
 #pragma once
 
 #include <cstdint>

@@ -8,6 +8,11 @@
 // system over k-subsets of the rows*cols cells (cgtb/subset_index.hpp). A
 // tablebase holds every position of the levels with the parity of the full
 // board, reachable by legal play or not.
+// Backend instantiations (cgtb-solve lines: the ruleset and the value rule
+// each backend is compiled for; CMake collects them, docs/architecture.md):
+// cgtb-solve: cgtb::cram cgtb::impartial_rule<-1>
+// cgtb-solve: cgtb::cram cgtb::impartial_rule<0>
+// cgtb-solve: cgtb::cram cgtb::impartial_rule<7>
 #pragma once
 
 #include <cstdint>

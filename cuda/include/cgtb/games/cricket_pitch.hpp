@@ -19,6 +19,9 @@
 // among vectors of sum s in lexicographic order (the combinatorial number
 // system of bounded compositions, counts N(k, s) of k bumps summing to s),
 // times `length`, plus the roller place.
+// Backend instantiations (cgtb-solve lines: the ruleset and the value rule
+// each backend is compiled for; CMake collects them, docs/architecture.md):
+// cgtb-solve: cgtb::cricket_pitch cgtb::partizan_rule
 #pragma once
 
 #include <cstdint>

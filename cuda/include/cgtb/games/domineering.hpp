@@ -8,6 +8,9 @@
 // Index: the combinatorial number system over k-subsets of the rows*cols cells.
 // A tablebase holds every subset of the rectangle (levels 0..rows*cols, both
 // parities), reachable by legal play or not.
+// Backend instantiations (cgtb-solve lines: the ruleset and the value rule
+// each backend is compiled for; CMake collects them, docs/architecture.md):
+// cgtb-solve: cgtb::domineering cgtb::partizan_rule
 #pragma once
 
 #include <cstdint>

@@ -4,6 +4,12 @@
 // The solver finds the stored positions itself (a forward pass from start(),
 // cuda/src/solve_driver.hpp); the owner supplies the symmetry tables, the
 // canonical images and the file keys.
+// Backend instantiations (cgtb-solve lines: the ruleset and the value rule
+// each backend is compiled for; CMake collects them, docs/architecture.md):
+// cgtb-solve: cgtb::cram_reachable cgtb::impartial_rule<-1>
+// cgtb-solve: cgtb::cram_reachable cgtb::impartial_rule<0>
+// cgtb-solve: cgtb::cram_reachable cgtb::impartial_rule<7>
+// cgtb-solve: cgtb::domineering_reachable cgtb::partizan_rule
 #pragma once
 
 #include <cstdint>

@@ -3,6 +3,9 @@
 // N or P only, and by the Sprague-Grundy theorem (Winning Ways ch. 11) N iff
 // G != 0 under normal play; under misère play N iff G- != 0 (Winning Ways
 // ch. 13). The tests check both on Cram.
+// Backend instantiations (cgtb-solve lines: the ruleset and the value rule
+// each backend is compiled for; CMake collects them, docs/architecture.md):
+// cgtb-solve: cgtb::impartial_as_partizan<cgtb::cram> cgtb::partizan_rule
 #pragma once
 
 #include <cstdint>

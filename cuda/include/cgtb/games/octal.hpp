@@ -7,6 +7,12 @@
 //  * octal: positions made of several heaps, as multisets of heap sizes
 //    (heap_multiset_view), for the misère values and genus, which do not
 //    decompose over heaps.
+// Backend instantiations (cgtb-solve lines: the ruleset and the value rule
+// each backend is compiled for; CMake collects them, docs/architecture.md):
+// cgtb-solve: cgtb::octal cgtb::impartial_rule<-1>
+// cgtb-solve: cgtb::octal cgtb::impartial_rule<0>
+// cgtb-solve: cgtb::octal cgtb::impartial_rule<7>
+// cgtb-solve: cgtb::octal_heap cgtb::heap_sum_rule
 #pragma once
 
 #include <cstdint>

@@ -16,6 +16,11 @@
 //
 // Position encoding: row i (1-based) in bits 4(i-1)..4(i-1)+3 of a 64-bit
 // word, so r <= 16 and c <= 15.
+// Backend instantiations (cgtb-solve lines: the ruleset and the value rule
+// each backend is compiled for; CMake collects them, docs/architecture.md):
+// cgtb-solve: cgtb::rit cgtb::impartial_rule<-1>
+// cgtb-solve: cgtb::rit cgtb::impartial_rule<0>
+// cgtb-solve: cgtb::rit cgtb::impartial_rule<7>
 #pragma once
 
 #include <cstdint>

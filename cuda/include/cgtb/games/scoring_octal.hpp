@@ -9,6 +9,11 @@
 //  - scoring_pair_view: two heaps n, m <= N, each with its own
 //    taking-no-breaking game, under +_l, conjunctive (△), selective (▽) or
 //    sequential join (▷), all under the long rule (docs/scoring.md).
+// Backend instantiations (cgtb-solve lines: the ruleset and the value rule
+// each backend is compiled for; CMake collects them, docs/architecture.md):
+// cgtb-solve: cgtb::scoring_octal_heaps cgtb::scoring_rule
+// cgtb-solve: cgtb::scoring_octal_multisets cgtb::scoring_rule
+// cgtb-solve: cgtb::scoring_sum cgtb::scoring_rule
 #pragma once
 
 #include <cstdint>
