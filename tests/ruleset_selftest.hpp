@@ -96,10 +96,10 @@ CGTB_SELFTEST_DETECT(has_level_count, positions(0))
 // uses (single_heap_view serves octal heaps by splits and scoring heaps by
 // scored options), so each walk is checked where the traits give its plain
 // counterpart.
-#define CGTB_SELFTEST_TRAIT(name, member)                                                                 \
-  template <class T, class P, class = void>                                                               \
-  struct name : std::false_type {};                                                                       \
-  template <class T, class P>                                                                             \
+#define CGTB_SELFTEST_TRAIT(name, member)   \
+  template <class T, class P, class = void> \
+  struct name : std::false_type {};         \
+  template <class T, class P>               \
   struct name<T, P, std::void_t<decltype(std::declval<const T&>().member(0, std::declval<P>()))>> : std::true_type {};
 CGTB_SELFTEST_TRAIT(traits_scored, plain_scored_options)
 CGTB_SELFTEST_TRAIT(traits_options, plain_options)

@@ -4,10 +4,10 @@
 #include <cxxopts.hpp>
 #include <iostream>
 
-#include "cgtb/value_kinds.hpp"
 #include "cgtb/driver.hpp"
 #include "cgtb/error.hpp"
 #include "cgtb/tablebase.hpp"
+#include "cgtb/value_kinds.hpp"
 #include "cli.hpp"
 
 namespace cgtb {

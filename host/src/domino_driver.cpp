@@ -9,8 +9,7 @@ std::vector<game_option> domino_index_options(std::vector<game_option> board) {
                    "reachable"});
   board.push_back(
       {"symmetry",
-       "on: store one position per class of the board's symmetries (reachable tables only); off: every position",
-       ""});
+       "on: store one position per class of the board's symmetries (reachable tables only); off: every position", ""});
   return board;
 }
 

@@ -36,8 +36,7 @@ value_choice value_choice::parse(const std::string& family, const std::string& t
     if (k.family == family) of_family.push_back(&k);
   if (of_family.empty()) throw input_error("no value kinds for family '" + family + "'");
   std::string expected;
-  for (std::size_t i = 0; i < of_family.size(); ++i)
-    expected += (i ? ", " : "") + of_family[i]->name;
+  for (std::size_t i = 0; i < of_family.size(); ++i) expected += (i ? ", " : "") + of_family[i]->name;
   expected += " or all";
   std::vector<std::string> want;
   std::istringstream in(text.empty() ? "all" : text);
@@ -46,7 +45,8 @@ value_choice value_choice::parse(const std::string& family, const std::string& t
       for (const auto* k : of_family) want.push_back(k->name);
       continue;
     }
-    const auto it = std::find_if(of_family.begin(), of_family.end(), [&](const value_kind* k) { return k->name == item; });
+    const auto it =
+        std::find_if(of_family.begin(), of_family.end(), [&](const value_kind* k) { return k->name == item; });
     if (it == of_family.end())
       throw input_error("unknown value kind '" + item + "' for " + (family == "impartial" ? "an " : "a ") + family +
                         " game (expected " + expected + ")");

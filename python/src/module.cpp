@@ -22,7 +22,6 @@
 #include <thread>
 #include <vector>
 
-#include "cgtb/value_kinds.hpp"
 #include "cgtb/driver.hpp"
 #include "cgtb/error.hpp"
 #include "cgtb/front_end.hpp"
@@ -30,6 +29,7 @@
 #include "cgtb/misere_quotient.hpp"
 #include "cgtb/misere_sum.hpp"
 #include "cgtb/tablebase.hpp"
+#include "cgtb/value_kinds.hpp"
 
 namespace py = pybind11;
 

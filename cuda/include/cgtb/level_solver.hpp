@@ -35,7 +35,6 @@ struct level_lookup {
   }
 };
 
-
 /// Kernel functor solving ranks [chunk * chunk_size, ...) of one level.
 ///
 /// The value rule drives the option walk: Rule::evaluate(view, level, p,

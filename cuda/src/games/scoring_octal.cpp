@@ -60,7 +60,9 @@ std::vector<int> scoring_octal::levels() const {
 }
 
 std::vector<std::int64_t> gs_sequence(const take_break& rules, int bound) {
-  if (rules.breaking()) throw input_error("game " + rules.scoring_text() + " breaks heaps: G_s of single heaps needs a taking-no-breaking game");
+  if (rules.breaking())
+    throw input_error("game " + rules.scoring_text() +
+                      " breaks heaps: G_s of single heaps needs a taking-no-breaking game");
   if (bound < 0) throw input_error("G_s sequence bound must be >= 0");
   const single_heap_view v{rules};
   std::vector<std::int64_t> g(static_cast<std::size_t>(bound) + 1, 0);
@@ -130,8 +132,8 @@ scoring_sum scoring_sum::from_params(const std::string& params) {
 }
 
 std::string scoring_sum::params() const {
-  return std::string("op=") + sum_op_name(view_.op) + " left=" + view_.left.scoring_text() + " right=" + view_.right.scoring_text() +
-         " max=" + std::to_string(view_.max_heap);
+  return std::string("op=") + sum_op_name(view_.op) + " left=" + view_.left.scoring_text() +
+         " right=" + view_.right.scoring_text() + " max=" + std::to_string(view_.max_heap);
 }
 
 std::vector<int> scoring_sum::levels() const {

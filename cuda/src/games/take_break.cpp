@@ -1,12 +1,12 @@
 #include "cgtb/games/take_break.hpp"
 
-#include "cgtb/text.hpp"
-
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cstdlib>
 #include <sstream>
+
+#include "cgtb/text.hpp"
 
 namespace cgtb {
 

@@ -11,9 +11,8 @@ game_entry rit_entry() {
           "Row Impartial Terminus: partitions in a ROWSxCOLS box (normal, misere, genus)",
           "a partition, [5,4,2,1] ([] the empty one)",
           {{"box", "box size ROWSxCOLS (rows <= 16, columns <= 15)", "4x4"}},
-          driver_from<impartial_driver<rit>>([](const cxxopts::ParseResult& r) {
-            return rit::from_box_text(r["box"].as<std::string>());
-          }),
+          driver_from<impartial_driver<rit>>(
+              [](const cxxopts::ParseResult& r) { return rit::from_box_text(r["box"].as<std::string>()); }),
           driver_from<impartial_driver<rit>>(&rit::from_box_text)};
 }
 

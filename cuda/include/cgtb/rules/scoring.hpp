@@ -56,7 +56,8 @@ struct scoring_rule {
   template <class View, class Lookup>
   CGTB_HD static record evaluate(const View& game, int level, typename View::position p, const Lookup& at) {
     gs_max g;
-    game.for_each_scored_option(level, p, [&](int l, std::uint64_t r, std::int32_t points) { g.option(points, at(l, r).v); });
+    game.for_each_scored_option(level, p,
+                                [&](int l, std::uint64_t r, std::int32_t points) { g.option(points, at(l, r).v); });
     std::int64_t best = g.value();
     if (best > kScoringLimit) best = kScoringLimit;
     if (best < -kScoringLimit) best = -kScoringLimit;
