@@ -75,14 +75,19 @@ struct take_break {
   /// Moves come in order of the beans taken, then of b.
   template <class F>
   CGTB_HD void for_each_move(int n, F&& f) const {
+    if (digit[0] & 4)  // split without taking a bean
+      for (int b = 1; 2 * b <= n; ++b) f(b, n - b, points[0]);
     const int top = n < max_take ? n : max_take;
-    for (int i = 0; i <= top; ++i) {
+    for (int i = 1; i <= top; ++i) {
       const int d = digit[i], rest = n - i;
       const std::int32_t pts = points[i];
-      if (i > 0 && (d & 1) && rest == 0) f(0, 0, pts);
-      if (i > 0 && (d & 2) && rest > 0) f(0, rest, pts);
-      if ((d & 4) && rest >= 2)
-        for (int b = 1; 2 * b <= rest; ++b) f(b, rest - b, pts);
+      if (rest == 0) {
+        if (d & 1) f(0, 0, pts);
+      } else {
+        if (d & 2) f(0, rest, pts);
+        if (d & 4)
+          for (int b = 1; 2 * b <= rest; ++b) f(b, rest - b, pts);
+      }
     }
   }
   /// Number of moves from a heap of n beans.
