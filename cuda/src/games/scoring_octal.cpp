@@ -78,41 +78,26 @@ std::vector<std::int64_t> gs_sequence(const take_break& rules, int bound) {
 
 // --------------------------------------------------------------- scoring_sum
 
+namespace {
+
+/// Each operator's name and its ASCII symbol in query texts, in sum_op order.
+struct sum_op_text {
+  const char* name;
+  char symbol;
+};
+constexpr sum_op_text kSumOps[] = {{"disjunctive", '+'}, {"conjunctive", '^'}, {"selective", 'v'}, {"sequential", '>'}};
+
+}  // namespace
+
 sum_op parse_sum_op(const std::string& text) {
-  if (text == "disjunctive") return sum_op::disjunctive;
-  if (text == "conjunctive") return sum_op::conjunctive;
-  if (text == "selective") return sum_op::selective;
-  if (text == "sequential") return sum_op::sequential;
+  for (int i = 0; i < 4; ++i)
+    if (text == kSumOps[i].name) return static_cast<sum_op>(i);
   throw input_error("unknown operator '" + text + "' (expected disjunctive, conjunctive, selective or sequential)");
 }
 
-const char* sum_op_name(sum_op op) {
-  switch (op) {
-    case sum_op::disjunctive:
-      return "disjunctive";
-    case sum_op::conjunctive:
-      return "conjunctive";
-    case sum_op::selective:
-      return "selective";
-    case sum_op::sequential:
-      return "sequential";
-  }
-  return "?";
-}
+const char* sum_op_name(sum_op op) { return kSumOps[static_cast<int>(op)].name; }
 
-char sum_op_symbol(sum_op op) {
-  switch (op) {
-    case sum_op::disjunctive:
-      return '+';
-    case sum_op::conjunctive:
-      return '^';
-    case sum_op::selective:
-      return 'v';
-    case sum_op::sequential:
-      return '>';
-  }
-  return '?';
-}
+char sum_op_symbol(sum_op op) { return kSumOps[static_cast<int>(op)].symbol; }
 
 scoring_sum::scoring_sum(sum_op op, take_break left, take_break right, int max) {
   if (max < 0) throw input_error("--max must be >= 0");

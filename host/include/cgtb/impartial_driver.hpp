@@ -208,48 +208,70 @@ class impartial_driver : public owner_driver<Game> {
     for (int level : levels) {
       const level_entry* le = tb.find_level(level);
       if (!le) throw input_error("tablebase lacks level " + std::to_string(level));
-      const std::int64_t nblocks = static_cast<std::int64_t>(le->blocks);
-      std::uint64_t reach_n = 0, wild_n = 0, first_wild = ~0ull;
-      std::string err;
-#pragma omp parallel for schedule(dynamic, 1) reduction(+ : reach_n, wild_n) reduction(min : first_wild)
-      for (std::int64_t b = 0; b < nblocks; ++b) {
-        try {
-          decoded_block d = tb.read_block(le->first_block + static_cast<std::uint64_t>(b));
-          if (d.keys.size() != d.count) throw input_error(tb.path() + ": block without keys in a keyed table");
-          for (std::uint32_t i = 0; i < d.count; ++i) {
-            const std::uint64_t orbit =
-                static_cast<std::uint64_t>(game_.orbit_size(game_.from_file_key(level, d.keys[i])));
-            reach_n += orbit;
-            if (!genus_of([&](int f) { return d.get(i, f); }, fg, fm).tame()) {
-              wild_n += orbit;
-              first_wild = std::min(first_wild, d.first + i);
-            }
-          }
-        } catch (const std::exception& e) {
-#pragma omp critical
-          err = e.what();
-        }
-      }
-      if (!err.empty()) throw input_error(err);
-      add_census_level(rep, tb, level, reach_n, wild_n, first_wild, fg, fm,
+      const level_counts n = count_level(tb, *le, [&](const decoded_block& d, level_counts& c) {
+        if (d.keys.size() != d.count) throw input_error(tb.path() + ": block without keys in a keyed table");
+        for (std::uint32_t i = 0; i < d.count; ++i)
+          c.add(d.first + i, static_cast<std::uint64_t>(game_.orbit_size(game_.from_file_key(level, d.keys[i]))),
+                genus_of([&](int f) { return d.get(i, f); }, fg, fm).tame());
+      });
+      add_census_level(rep, tb, level, n, fg, fm,
                        [&](std::uint64_t r) { return game_.format(game_.from_file_key(level, tb.key_of(level, r))); });
     }
     return rep;
   }
 
+  /// The counts of one level of a census: positions reached, wild ones, and
+  /// the rank of the first wild one.
+  struct level_counts {
+    std::uint64_t reach = 0, wild = 0, first_wild = ~0ull;
+    /// A reached position of rank r standing for `weight` positions.
+    void add(std::uint64_t r, std::uint64_t weight, bool tame) {
+      reach += weight;
+      if (!tame) {
+        wild += weight;
+        first_wild = std::min(first_wild, r);
+      }
+    }
+  };
+
+  /// Runs count(block, counts) on every block of level `le` in parallel and
+  /// sums the counts; the first error a block throws is rethrown as
+  /// input_error.
+  template <class Count>
+  static level_counts count_level(tablebase& tb, const level_entry& le, Count count) {
+    const std::int64_t nblocks = static_cast<std::int64_t>(le.blocks);
+    std::uint64_t reach_n = 0, wild_n = 0, first_wild = ~0ull;
+    std::string err;
+#pragma omp parallel for schedule(dynamic, 1) reduction(+ : reach_n, wild_n) reduction(min : first_wild)
+    for (std::int64_t b = 0; b < nblocks; ++b) {
+      try {
+        level_counts c;
+        count(tb.read_block(le.first_block + static_cast<std::uint64_t>(b)), c);
+        reach_n += c.reach;
+        wild_n += c.wild;
+        first_wild = std::min(first_wild, c.first_wild);
+      } catch (const std::exception& e) {
+#pragma omp critical
+        err = e.what();
+      }
+    }
+    if (!err.empty()) throw input_error(err);
+    return {reach_n, wild_n, first_wild};
+  }
+
   /// Adds one level's counts to a census; `text(rank)` names the level's
-  /// first wild position (rank first_wild) when wild_n > 0.
+  /// first wild position (rank n.first_wild) when n.wild > 0.
   template <class Text>
-  static void add_census_level(census_report& rep, tablebase& tb, int level, std::uint64_t reach_n,
-                               std::uint64_t wild_n, std::uint64_t first_wild, int fg, int fm, Text text) {
-    rep.reachable += reach_n;
-    rep.wild += wild_n;
-    rep.reachable_by_level[static_cast<std::size_t>(level)] = reach_n;
-    rep.wild_by_level[static_cast<std::size_t>(level)] = wild_n;
-    if (wild_n) {
+  static void add_census_level(census_report& rep, tablebase& tb, int level, const level_counts& n, int fg, int fm,
+                               Text text) {
+    rep.reachable += n.reach;
+    rep.wild += n.wild;
+    rep.reachable_by_level[static_cast<std::size_t>(level)] = n.reach;
+    rep.wild_by_level[static_cast<std::size_t>(level)] = n.wild;
+    if (n.wild) {
       rep.smallest_wild_level = level;
-      rep.smallest_wild_example = text(first_wild);
-      rep.smallest_wild_genus = genus_of([&](int f) { return tb.value(level, first_wild, f); }, fg, fm).symbol();
+      rep.smallest_wild_example = text(n.first_wild);
+      rep.smallest_wild_genus = genus_of([&](int f) { return tb.value(level, n.first_wild, f); }, fg, fm).symbol();
     }
   }
 
@@ -273,36 +295,19 @@ class impartial_driver : public owner_driver<Game> {
         throw input_error("tablebase level " + std::to_string(level) + " holds " + std::to_string(le->positions) +
                           " positions, not the game's " + std::to_string(view.level_size(level)));
       here.assign(le->positions, 0);
-      const std::int64_t nblocks = static_cast<std::int64_t>(le->blocks);
-      std::uint64_t reach_n = 0, wild_n = 0, first_wild = ~0ull;
-      std::string err;
-#pragma omp parallel for schedule(dynamic, 1) reduction(+ : reach_n, wild_n) reduction(min : first_wild)
-      for (std::int64_t b = 0; b < nblocks; ++b) {
-        try {
-          decoded_block d = tb.read_block(le->first_block + static_cast<std::uint64_t>(b));
-          auto p = view.unrank(level, d.first);
-          for (std::uint32_t i = 0; i < d.count; ++i, p = i < d.count ? view.next(level, p) : p) {
-            const std::uint64_t r = d.first + i;
-            bool reach = level == top ? p == start : false;
-            if (!reach && level != top)
-              view.for_each_parent(level, p, [&](int, std::uint64_t pr) { reach = reach || above[pr]; });
-            if (!reach) continue;
-            here[r] = 1;
-            ++reach_n;
-            genus gn = genus_of([&](int f) { return d.get(i, f); }, fg, fm);
-            if (!gn.tame()) {
-              ++wild_n;
-              first_wild = std::min(first_wild, r);
-            }
-          }
-        } catch (const std::exception& e) {
-#pragma omp critical
-          err = e.what();
+      const level_counts n = count_level(tb, *le, [&](const decoded_block& d, level_counts& c) {
+        auto p = view.unrank(level, d.first);
+        for (std::uint32_t i = 0; i < d.count; ++i, p = i < d.count ? view.next(level, p) : p) {
+          const std::uint64_t r = d.first + i;
+          bool reach = level == top ? p == start : false;
+          if (!reach && level != top)
+            view.for_each_parent(level, p, [&](int, std::uint64_t pr) { reach = reach || above[pr]; });
+          if (!reach) continue;
+          here[r] = 1;
+          c.add(r, 1, genus_of([&](int f) { return d.get(i, f); }, fg, fm).tame());
         }
-      }
-      if (!err.empty()) throw input_error(err);
-      add_census_level(rep, tb, level, reach_n, wild_n, first_wild, fg, fm,
-                       [&](std::uint64_t r) { return ref(view.unrank(level, r)).text; });
+      });
+      add_census_level(rep, tb, level, n, fg, fm, [&](std::uint64_t r) { return ref(view.unrank(level, r)).text; });
       above.swap(here);
     }
     return rep;
