@@ -20,6 +20,16 @@ long parse_integer(const std::string& s, const std::string& what, long lo, long 
   return v;
 }
 
+std::pair<int, int> parse_dimensions(const std::string& text, const std::string& what, const std::string& example) {
+  const auto x = text.find_first_of("xX");
+  auto digits = [](const std::string& s) {
+    return !s.empty() && s.size() <= 3 && s.find_first_not_of("0123456789") == std::string::npos;
+  };
+  if (x == std::string::npos || !digits(text.substr(0, x)) || !digits(text.substr(x + 1)))
+    throw input_error(what + " '" + text + "' is not of the form ROWSxCOLS (e.g. " + example + ")");
+  return {std::atoi(text.substr(0, x).c_str()), std::atoi(text.substr(x + 1).c_str())};
+}
+
 std::vector<std::string> split_text(const std::string& s, char sep) {
   std::vector<std::string> out;
   std::string item;

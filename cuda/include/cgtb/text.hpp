@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace cgtb {
@@ -9,6 +10,11 @@ namespace cgtb {
 /// Parses a signed decimal integer in [lo, hi]; throws input_error naming
 /// `what` ("'x' is not an integer", "... is out of range (lo..hi)").
 long parse_integer(const std::string& s, const std::string& what, long lo, long hi);
+
+/// Rows and columns of "ROWSxCOLS" (e.g. "4x5", at most three digits each);
+/// throws input_error "WHAT 'text' is not of the form ROWSxCOLS (e.g.
+/// EXAMPLE)". Range checks are the caller's.
+std::pair<int, int> parse_dimensions(const std::string& text, const std::string& what, const std::string& example);
 
 /// Splits s at every `sep`; a trailing separator gives a trailing empty item.
 std::vector<std::string> split_text(const std::string& s, char sep);

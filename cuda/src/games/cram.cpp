@@ -2,6 +2,8 @@
 
 #include <cstdlib>
 
+#include "cgtb/text.hpp"
+
 namespace cgtb {
 
 domino_board domino_board::make(int rows, int cols) {
@@ -21,13 +23,8 @@ domino_board domino_board::make(int rows, int cols) {
 cram::cram(int rows, int cols) : domino_game(rows, cols) {}
 
 cram cram::from_board_text(const std::string& rc) {
-  auto x = rc.find_first_of("xX");
-  auto digits = [](const std::string& s) {
-    return !s.empty() && s.size() <= 3 && s.find_first_not_of("0123456789") == std::string::npos;
-  };
-  if (x == std::string::npos || !digits(rc.substr(0, x)) || !digits(rc.substr(x + 1)))
-    throw input_error("board '" + rc + "' is not of the form ROWSxCOLS (e.g. 4x5)");
-  return cram(std::atoi(rc.substr(0, x).c_str()), std::atoi(rc.substr(x + 1).c_str()));
+  const auto [rows, cols] = parse_dimensions(rc, "board", "4x5");
+  return cram(rows, cols);
 }
 
 std::string cram::params() const { return std::to_string(board_.rows) + "x" + std::to_string(board_.cols); }

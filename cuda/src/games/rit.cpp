@@ -3,6 +3,8 @@
 #include <cctype>
 #include <cstdlib>
 
+#include "cgtb/text.hpp"
+
 namespace cgtb {
 
 rit::rit(int rows, int cols) : rows_(rows), cols_(cols) {
@@ -33,13 +35,8 @@ rit::rit(int rows, int cols) : rows_(rows), cols_(cols) {
 }
 
 rit rit::from_box_text(const std::string& rc) {
-  auto x = rc.find_first_of("xX");
-  auto digits = [](const std::string& s) {
-    return !s.empty() && s.size() <= 3 && s.find_first_not_of("0123456789") == std::string::npos;
-  };
-  if (x == std::string::npos || !digits(rc.substr(0, x)) || !digits(rc.substr(x + 1)))
-    throw input_error("box '" + rc + "' is not of the form ROWSxCOLS (e.g. 14x14)");
-  return rit(std::atoi(rc.substr(0, x).c_str()), std::atoi(rc.substr(x + 1).c_str()));
+  const auto [rows, cols] = parse_dimensions(rc, "box", "14x14");
+  return rit(rows, cols);
 }
 
 std::string rit::params() const { return std::to_string(rows_) + "x" + std::to_string(cols_); }
