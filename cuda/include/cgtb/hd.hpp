@@ -33,15 +33,6 @@ CGTB_HD inline int ctz64(std::uint64_t x) {
 #endif
 }
 
-/// Number of leading zero bits of a non-zero 64-bit word.
-CGTB_HD inline int clz64(std::uint64_t x) {
-#if defined(__CUDA_ARCH__)
-  return __clzll(static_cast<long long>(x));
-#else
-  return __builtin_clzll(x);
-#endif
-}
-
 /// Smallest non-negative integer whose bit is clear in `mask` (the mex of the
 /// set of values whose bits are set). Returns 64 when all 64 bits are set,
 /// which callers treat as an overflow sentinel.
