@@ -18,17 +18,7 @@
 #include "cgtb/front_end.hpp"
 #include "cgtb/tablebase.hpp"
 #include "cli.hpp"
-#include "scoring_commands.hpp"
-
-namespace cgtb {
-int cmd_classify(int argc, char** argv);   // tools/cmd_classify.cpp
-int cmd_intervals(int argc, char** argv);  // tools/cmd_intervals.cpp
-int cmd_verify(int argc, char** argv);     // tools/cmd_verify.cpp
-int cmd_export(int argc, char** argv);     // tools/cmd_export.cpp
-int cmd_sum(int argc, char** argv);        // tools/cmd_sum.cpp
-int cmd_quotient(int argc, char** argv);   // tools/cmd_quotient.cpp
-int cmd_serve(int argc, char** argv);      // tools/cmd_serve.cpp (built where cpp-httplib is found)
-}  // namespace cgtb
+#include "commands.hpp"
 
 namespace {
 
@@ -36,26 +26,11 @@ using namespace cgtb;
 using cgtb::tools::parse_file_command;
 using cgtb::tools::parse_or_help;
 
-const char* kUsage =
+const char* kUsageHead =
     "usage: cgtb <command> [options]\n"
     "\n"
-    "commands:\n"
-    "  build GAME   solve every position of a game and write a tablebase\n"
-    "  plan GAME    what a build would take: positions, memory, file size and time per level\n"
-    "  query FILE   look positions up (arguments, or one per line on stdin)\n"
-    "  info FILE    header, levels, sizes, and a check of every checksum\n"
-    "  verify FILE  re-derive every stored value from its options, independently of the solver\n"
-    "  export FILE  every stored position with its values, as CSV or JSON lines\n"
-    "  serve FILE...  web explorer and JSON API over tablebases (docs/api.md)\n"
-    "  sum TERM...  outcome and winning moves of a disjunctive sum (FILE:POSITION, *n) under normal and misere play\n"
-    "  quotient cram  misere-distinguishable classes of the Cram regions of at most N cells\n"
-    "  census FILE  reachable positions from the start, and how many are wild\n"
-    "  table FILE   G_s of a scoring tablebase as a table (rows m, columns n), or --csv\n"
-    "  period FILE  preperiod and period of G_s(n) and of each row G_s(n * m) of a scoring tablebase\n"
-    "  conjectures  check a conjecture of Stewart's scoring-play thesis over a family of scoring games (subtraction, "
-    "codes, selective)\n"
-    "  classify FILE  CGH classification (forced, miserable, pet) of an impartial tablebase\n"
-    "  intervals FILE safe pile sizes at move 1 of a blocking-nim tablebase, as intervals\n"
+    "commands:\n";
+const char* kUsageTail =
     "\n"
     "Run 'cgtb <command> --help' for the options of a command; 'cgtb --version' for the version,\n"
     "the backends built in and the file format versions.\n";
@@ -101,6 +76,10 @@ int parse_build(const std::string& command, int argc, char** argv, std::unique_p
   return 0;
 }
 
+}  // namespace
+
+namespace cgtb::tools {
+
 int cmd_build(int argc, char** argv) {
   std::unique_ptr<game_driver> drv;
   build_request req;
@@ -122,7 +101,7 @@ int cmd_plan(int argc, char** argv) {
 }
 
 int cmd_query(int argc, char** argv) {
-  cxxopts::Options o("cgtb query", "Look positions up in a tablebase.");
+  cxxopts::Options o = command_options("query");
   o.positional_help("FILE [POSITION...]");
   o.add_options()("file", "tablebase", cxxopts::value<std::string>())("json", "one JSON object per position")(
       "options", "list each player's options instead of values")(
@@ -197,7 +176,7 @@ int cmd_query(int argc, char** argv) {
 }
 
 int cmd_info(int argc, char** argv) {
-  cxxopts::Options o("cgtb info", "Header, levels, sizes and checksums of a tablebase.");
+  cxxopts::Options o = command_options("info");
   o.add_options()("no-verify", "skip the block checksums");
   auto r = parse_file_command(o, argc, argv, "info");
 
@@ -263,9 +242,7 @@ int cmd_info(int argc, char** argv) {
 }
 
 int cmd_census(int argc, char** argv) {
-  cxxopts::Options o("cgtb census",
-                     "Positions reachable from the start by legal play (the start included), how many are wild,\n"
-                     "and the smallest wild one. Needs a tablebase built with --values genus.");
+  cxxopts::Options o = command_options("census");
   o.add_options()("by-level", "counts per level too");
   auto r = parse_file_command(o, argc, argv, "census");
   tablebase tb(r["file"].as<std::string>(), 0);
@@ -286,7 +263,7 @@ int cmd_census(int argc, char** argv) {
   return 0;
 }
 
-}  // namespace
+}  // namespace cgtb::tools
 
 int main(int argc, char** argv) {
   if (argc >= 2 && (std::string(argv[1]) == "--version" || std::string(argv[1]) == "-V")) {
@@ -296,29 +273,12 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (argc < 2 || std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h") {
-    std::cout << kUsage << "\n" << games_help();
+    std::cout << kUsageHead << cgtb::tools::command_list() << kUsageTail << "\n" << games_help();
     return argc < 2 ? 2 : 0;
   }
   std::string cmd = argv[1];
   try {
-    if (cmd == "build") return cmd_build(argc - 1, argv + 1);
-    if (cmd == "plan") return cmd_plan(argc - 1, argv + 1);
-    if (cmd == "query") return cmd_query(argc - 1, argv + 1);
-    if (cmd == "info") return cmd_info(argc - 1, argv + 1);
-    if (cmd == "census") return cmd_census(argc - 1, argv + 1);
-    if (cmd == "table") return cgtb::tools::cmd_table(argc - 1, argv + 1);
-    if (cmd == "period") return cgtb::tools::cmd_period(argc - 1, argv + 1);
-    if (cmd == "conjectures") return cgtb::tools::cmd_conjectures(argc - 1, argv + 1);
-    if (cmd == "classify") return cgtb::cmd_classify(argc - 1, argv + 1);
-    if (cmd == "intervals") return cgtb::cmd_intervals(argc - 1, argv + 1);
-    if (cmd == "verify") return cgtb::cmd_verify(argc - 1, argv + 1);
-    if (cmd == "export") return cgtb::cmd_export(argc - 1, argv + 1);
-    if (cmd == "sum") return cgtb::cmd_sum(argc - 1, argv + 1);
-    if (cmd == "quotient") return cgtb::cmd_quotient(argc - 1, argv + 1);
-#ifdef CGTB_HAVE_SERVE
-    if (cmd == "serve") return cgtb::cmd_serve(argc - 1, argv + 1);
-#endif
-    throw input_error("unknown command '" + cmd + "' (run 'cgtb --help' for the list of commands)");
+    return cgtb::tools::find_command(cmd).run(argc - 1, argv + 1);
   } catch (const input_error& e) {
     std::cerr << "cgtb: error: " << one_line(e.what()) << "\n";
     return 2;

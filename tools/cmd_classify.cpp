@@ -8,16 +8,12 @@
 #include "cgtb/error.hpp"
 #include "cgtb/tablebase.hpp"
 #include "cli.hpp"
+#include "commands.hpp"
 
-namespace cgtb {
+namespace cgtb::tools {
 
 int cmd_classify(int argc, char** argv) {
-  cxxopts::Options o("cgtb classify",
-                     "Conway-Gurvich-Ho classification of the game restricted to the positions of an impartial\n"
-                     "tablebase: forced, miserable, pet (the Row Impartial Terminus paper, section 2B), with a witness "
-                     "for each property\n"
-                     "that fails, and the number of positions with each Conway pair (G, G-).\n"
-                     "Needs normal and misere values (build with --values all).");
+  cxxopts::Options o = command_options("classify");
   o.add_options()("json", "one JSON object");
   auto r = tools::parse_file_command(o, argc, argv, "classify");
   tablebase tb(r["file"].as<std::string>(), 0);
@@ -29,4 +25,4 @@ int cmd_classify(int argc, char** argv) {
   return 0;
 }
 
-}  // namespace cgtb
+}  // namespace cgtb::tools

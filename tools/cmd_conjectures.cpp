@@ -15,7 +15,7 @@
 #include "cgtb/error.hpp"
 #include "cgtb/games/scoring_octal.hpp"
 #include "cgtb/periodicity.hpp"
-#include "scoring_commands.hpp"
+#include "commands.hpp"
 
 namespace cgtb::tools {
 
@@ -230,13 +230,7 @@ int cmd_selective(const cxxopts::ParseResult& r, const solve_options& opts) {
 }  // namespace
 
 int cmd_conjectures(int argc, char** argv) {
-  cxxopts::Options o(
-      "cgtb conjectures",
-      "Check a conjecture of Stewart's scoring-play thesis over a whole family of scoring games, one work item per "
-      "game:\n"
-      "  subtraction  Conjecture 3.1.1 and Lemma 3.1.1, every subtraction set with max <= k\n"
-      "  codes        Conjecture 3.1.2, every taking-no-breaking code of length <= k (p_i = i), m < --rows\n"
-      "  selective    Conjecture 4.2.3, subtraction sets with max <= k, rows m < --rows");
+  cxxopts::Options o = command_options("conjectures");
   o.positional_help("subtraction|codes|selective");
   o.add_options()("which", "the check", cxxopts::value<std::string>())(
       "k,max-k", "largest take (subtraction, selective) or code length (codes)",

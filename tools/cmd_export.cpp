@@ -7,14 +7,12 @@
 #include "cgtb/export.hpp"
 #include "cgtb/tablebase.hpp"
 #include "cli.hpp"
+#include "commands.hpp"
 
-namespace cgtb {
+namespace cgtb::tools {
 
 int cmd_export(int argc, char** argv) {
-  cxxopts::Options o("cgtb export",
-                     "Every stored position of a tablebase with its values, one row per position in rank order:\n"
-                     "level, rank, position, the orbit size (symmetry-reduced tables: each row stands for a\n"
-                     "class of that many positions), then every field. CSV with a header row, or JSON lines.");
+  cxxopts::Options o = command_options("export");
   o.add_options()("level", "export this level only", cxxopts::value<int>())(
       "format", "csv or jsonl", cxxopts::value<std::string>()->default_value("csv"));
   auto r = tools::parse_file_command(o, argc, argv, "export");
@@ -33,4 +31,4 @@ int cmd_export(int argc, char** argv) {
   return 0;
 }
 
-}  // namespace cgtb
+}  // namespace cgtb::tools

@@ -9,13 +9,12 @@
 #include "cgtb/tablebase.hpp"
 #include "cgtb/value_kinds.hpp"
 #include "cli.hpp"
+#include "commands.hpp"
 
-namespace cgtb {
+namespace cgtb::tools {
 
 int cmd_intervals(int argc, char** argv) {
-  cxxopts::Options o("cgtb intervals",
-                     "Safe pile sizes (lost for the player to move) at move 1 of a blocking-nim tablebase, as\n"
-                     "maximal intervals [A,B]. An interval that reaches the table's largest pile N may go on.");
+  cxxopts::Options o = command_options("intervals");
   auto r = tools::parse_file_command(o, argc, argv, "intervals");
   tablebase tb(r["file"].as<std::string>(), std::size_t{64} << 20);
   driver_for_analysis(tb, "intervals");
@@ -36,4 +35,4 @@ int cmd_intervals(int argc, char** argv) {
   return 0;
 }
 
-}  // namespace cgtb
+}  // namespace cgtb::tools

@@ -9,14 +9,12 @@
 #include "cgtb/periodicity.hpp"
 #include "cgtb/scoring_driver.hpp"
 #include "cli.hpp"
-#include "scoring_commands.hpp"
+#include "commands.hpp"
 
 namespace cgtb::tools {
 
 int cmd_period(int argc, char** argv) {
-  cxxopts::Options o("cgtb period",
-                     "Preperiod and period of G_s(n) (one game) or of each row G_s(n * m), m fixed, n = 0..N\n"
-                     "(two-heap sums), with the last exception and how far it was checked.");
+  cxxopts::Options o = command_options("period");
   o.add_options()("rows", "rows m to examine, A..B (two-heap files)",
                   cxxopts::value<std::string>()->default_value("0..12"))(
       "repeats", "full periods that must follow the preperiod", cxxopts::value<int>()->default_value("2"));

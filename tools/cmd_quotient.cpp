@@ -12,8 +12,9 @@
 #include "cgtb/error.hpp"
 #include "cgtb/misere_quotient.hpp"
 #include "cli.hpp"
+#include "commands.hpp"
 
-namespace cgtb {
+namespace cgtb::tools {
 
 namespace {
 
@@ -81,16 +82,7 @@ int quotient_octal(const cxxopts::ParseResult& r) {
 }  // namespace
 
 int cmd_quotient(int argc, char** argv) {
-  cxxopts::Options o("cgtb quotient",
-                     "Misere quotients (Plambeck and Siegel; docs/misere.md).\n"
-                     "  cgtb quotient octal --code C --max-heap N   the misere quotient of the sums of heaps 1..N of\n"
-                     "      the octal game C: order, generators and relations, P-portion, each heap's element;\n"
-                     "      found and proven (exit status 4 when the proof's finite check is too large).\n"
-                     "  cgtb quotient cram --max-cells N            how many misere-distinguishable classes the Cram\n"
-                     "      regions of at most N empty cells form (connected regions up to translation, rotation\n"
-                     "      and reflection, and the empty region): two regions are in one class when every misere\n"
-                     "      sum of either with up to K further regions of the set has the same outcome. The count\n"
-                     "      is a lower bound on the number of misere quotient elements the regions take.");
+  cxxopts::Options o = command_options("quotient");
   o.positional_help("octal|cram");
   o.add_options()("game", "the game (octal or cram)", cxxopts::value<std::string>())(
       "code", "octal: the octal code, e.g. 0.75", cxxopts::value<std::string>())(
@@ -206,4 +198,4 @@ int cmd_quotient(int argc, char** argv) {
   return 0;
 }
 
-}  // namespace cgtb
+}  // namespace cgtb::tools

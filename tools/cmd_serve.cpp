@@ -23,9 +23,10 @@
 #include "cgtb/front_end.hpp"
 #include "cgtb/tablebase.hpp"
 #include "cli.hpp"
+#include "commands.hpp"
 #include "serve_page.hpp"
 
-namespace cgtb {
+namespace cgtb::tools {
 namespace {
 
 /// One open tablebase. cgtb::tablebase is not thread-safe: every use of `tb`
@@ -124,7 +125,7 @@ std::string url_host(const std::string& host) { return host.find(':') != std::st
 }  // namespace
 
 int cmd_serve(int argc, char** argv) {
-  cxxopts::Options o("cgtb serve", "A web explorer and a JSON API over tablebases (docs/api.md).");
+  cxxopts::Options o = command_options("serve");
   o.custom_help("[OPTION...] FILE...");
   o.add_options()("host", "address to listen on", cxxopts::value<std::string>()->default_value("127.0.0.1"))(
       "port", "port to listen on (0: a free one, printed on stderr)", cxxopts::value<int>()->default_value("8080"))(
@@ -229,4 +230,4 @@ int cmd_serve(int argc, char** argv) {
   return 0;
 }
 
-}  // namespace cgtb
+}  // namespace cgtb::tools

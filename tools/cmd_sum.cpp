@@ -13,8 +13,9 @@
 #include "cgtb/front_end.hpp"
 #include "cgtb/misere_sum.hpp"
 #include "cli.hpp"
+#include "commands.hpp"
 
-namespace cgtb {
+namespace cgtb::tools {
 
 namespace {
 
@@ -41,15 +42,7 @@ void print_answer(const sum_answer& a, bool json, std::ostream& out) {
 }  // namespace
 
 int cmd_sum(int argc, char** argv) {
-  cxxopts::Options o("cgtb sum",
-                     "The outcome of a disjunctive sum under normal and misere play, and its winning moves.\n"
-                     "A TERM is FILE:POSITION (a position of an impartial tablebase; files may be mixed), *n\n"
-                     "(a Nim heap), cram:POSITION (a Cram position with no table) or octal:CODE:HEAPS (heaps of\n"
-                     "an octal game with no table, e.g. octal:0.77:3,5). With no TERM, reads one\n"
-                     "sum per line from stdin, terms separated by spaces (a lone '+' between terms is allowed;\n"
-                     "blank lines and lines starting '%' are skipped; write a heap list as 3,5 there).\n"
-                     "Normal play is the nim-sum of the Grundy values; misere play is a search over the sum\n"
-                     "with a memo, shortened by the theorems docs/misere.md lists.");
+  cxxopts::Options o = command_options("sum");
   o.positional_help("[TERM...]");
   o.add_options()("json", "one JSON object per sum")("play", "normal, misere or both",
                                                      cxxopts::value<std::string>()->default_value("both"))(
@@ -122,4 +115,4 @@ int cmd_sum(int argc, char** argv) {
   return 0;
 }
 
-}  // namespace cgtb
+}  // namespace cgtb::tools

@@ -10,7 +10,7 @@
 #include "cgtb/error.hpp"
 #include "cgtb/scoring_driver.hpp"
 #include "cli.hpp"
-#include "scoring_commands.hpp"
+#include "commands.hpp"
 
 namespace cgtb::tools {
 
@@ -33,9 +33,7 @@ std::pair<int, int> parse_range(const std::string& s, const std::string& what) {
 }  // namespace
 
 int cmd_table(int argc, char** argv) {
-  cxxopts::Options o("cgtb table",
-                     "G_s of a scoring tablebase as a table like those of Stewart's thesis: rows are heap m of the\n"
-                     "right-hand game, columns heap n of the left-hand game (one row G_s(n) for one game).");
+  cxxopts::Options o = command_options("table");
   o.add_options()("rows", "heaps m of the rows, A..B", cxxopts::value<std::string>()->default_value("0..12"))(
       "cols", "heaps n of the columns, A..B", cxxopts::value<std::string>()->default_value("0..12"))(
       "csv", "comma-separated values");

@@ -9,16 +9,12 @@
 #include "cgtb/error.hpp"
 #include "cgtb/verify.hpp"
 #include "cli.hpp"
+#include "commands.hpp"
 
-namespace cgtb {
+namespace cgtb::tools {
 
 int cmd_verify(int argc, char** argv) {
-  cxxopts::Options o("cgtb verify",
-                     "Re-derives every stored value of a tablebase (or a random sample per level) from the\n"
-                     "position's options, with a value rule written apart from the solver's, and checks the header\n"
-                     "against the ruleset. Prints how many positions agree and exits 0, or prints the first\n"
-                     "inconsistent position with its stored and derived values and exits 1. Unreadable or\n"
-                     "corrupt files exit 2.");
+  cxxopts::Options o = command_options("verify");
   o.add_options()("sample", "check N random positions per level (0 = every position)",
                   cxxopts::value<std::uint64_t>()->default_value("0"))(
       "seed", "seed of the sample", cxxopts::value<std::uint64_t>()->default_value("1"))(
@@ -46,4 +42,4 @@ int cmd_verify(int argc, char** argv) {
   return 0;
 }
 
-}  // namespace cgtb
+}  // namespace cgtb::tools

@@ -24,17 +24,9 @@
 #include "cgtb/backend.hpp"
 #include "cgtb/error.hpp"
 #include "cgtb/level_solver.hpp"
+#include "cgtb/text.hpp"
 
 namespace cgtb::detail {
-
-inline std::string format_bytes(double b) {
-  char buf[64];
-  if (b >= 1e9)
-    std::snprintf(buf, sizeof buf, "%.2f GB", b / 1e9);
-  else
-    std::snprintf(buf, sizeof buf, "%.1f MB", b / 1e6);
-  return buf;
-}
 
 /// Text of the error a build fails with when a record overflows: names the
 /// rule's value_limit where the rule declares one.
@@ -384,7 +376,7 @@ void solve_with(const Game& game, const solve_options& opts, const level_consume
     const double avail = static_cast<double>(be.available_bytes());
     if (peak > avail)
       throw resource_error("level " + std::to_string(peak_level) + " with the levels its options reach needs " +
-                           format_bytes(peak) + " of " + be.memory_name() + " memory, but only " + format_bytes(avail) +
+                           bytes_text(peak) + " of " + be.memory_name() + " memory, but only " + bytes_text(avail) +
                            " is available");
   }
   std::map<int, typename Backend::template buffer<record>> resident;
@@ -424,7 +416,7 @@ void solve_with(const Game& game, const solve_options& opts, const level_consume
     const double need = static_cast<double>(n) * sizeof(record) + index.key_bytes(level);
     if (need > static_cast<double>(be.available_bytes()))
       throw resource_error("level " + std::to_string(level) + " has " + std::to_string(n) + " positions and needs " +
-                           format_bytes(need) + " but only " + format_bytes(static_cast<double>(be.available_bytes())) +
+                           bytes_text(need) + " but only " + bytes_text(static_cast<double>(be.available_bytes())) +
                            " of " + be.memory_name() + " memory is available");
     if (level <= opts.resume_after) {
       // Solved by the build this one resumes: only the levels the next

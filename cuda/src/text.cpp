@@ -1,6 +1,7 @@
 #include "cgtb/text.hpp"
 
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <sstream>
 
@@ -37,6 +38,30 @@ std::vector<std::string> split_text(const std::string& s, char sep) {
   while (std::getline(in, item, sep)) out.push_back(item);
   if (!s.empty() && s.back() == sep) out.push_back("");
   return out;
+}
+
+std::string bytes_text(double b) {
+  char buf[32];
+  if (b >= 1e9)
+    std::snprintf(buf, sizeof buf, "%.2f GB", b / 1e9);
+  else if (b >= 1e6)
+    std::snprintf(buf, sizeof buf, "%.1f MB", b / 1e6);
+  else
+    std::snprintf(buf, sizeof buf, "%.1f kB", b / 1e3);
+  return buf;
+}
+
+std::string duration_text(double s) {
+  char buf[64];
+  if (s < 10)
+    std::snprintf(buf, sizeof buf, "%.2f s", s);
+  else if (s < 60)
+    std::snprintf(buf, sizeof buf, "%.1f s", s);
+  else if (s < 3600)
+    std::snprintf(buf, sizeof buf, "%d min %02d s", static_cast<int>(s) / 60, static_cast<int>(s) % 60);
+  else
+    std::snprintf(buf, sizeof buf, "%d h %02d min", static_cast<int>(s) / 3600, static_cast<int>(s) / 60 % 60);
+  return buf;
 }
 
 }  // namespace cgtb

@@ -6,6 +6,8 @@
 #include <iomanip>
 #include <string>
 
+#include "cgtb/text.hpp"
+
 namespace cgtb {
 
 tablebase_header build_header(const std::string& ruleset, const std::string& params, const value_choice& values,
@@ -34,24 +36,6 @@ build_progress::build_progress(bool enabled, std::size_t levels, std::uint64_t p
       total_(positions),
       t0_(std::chrono::steady_clock::now()),
       last_(t0_) {}
-
-namespace {
-
-/// "0.42 s", "12.3 s", "4 min 05 s", "2 h 03 min".
-std::string duration_text(double s) {
-  char buf[64];
-  if (s < 10)
-    std::snprintf(buf, sizeof buf, "%.2f s", s);
-  else if (s < 60)
-    std::snprintf(buf, sizeof buf, "%.1f s", s);
-  else if (s < 3600)
-    std::snprintf(buf, sizeof buf, "%d min %02d s", static_cast<int>(s) / 60, static_cast<int>(s) % 60);
-  else
-    std::snprintf(buf, sizeof buf, "%d h %02d min", static_cast<int>(s) / 3600, static_cast<int>(s) / 60 % 60);
-  return buf;
-}
-
-}  // namespace
 
 void build_progress::level_done(const level_report& r) {
   ++done_levels_;

@@ -5,6 +5,7 @@
 #include <map>
 
 #include "cgtb/error.hpp"
+#include "cgtb/text.hpp"
 
 namespace cgtb {
 
@@ -137,28 +138,6 @@ namespace {
 
 std::uint64_t dominoes(int rows, int cols) { return static_cast<std::uint64_t>(rows * (cols - 1) + cols * (rows - 1)); }
 
-std::string size_text(double b) {
-  char buf[32];
-  if (b >= 1e9)
-    std::snprintf(buf, sizeof buf, "%.2f GB", b / 1e9);
-  else if (b >= 1e6)
-    std::snprintf(buf, sizeof buf, "%.1f MB", b / 1e6);
-  else
-    std::snprintf(buf, sizeof buf, "%.1f kB", b / 1e3);
-  return buf;
-}
-
-std::string time_text(double s) {
-  char buf[32];
-  if (s >= 3600)
-    std::snprintf(buf, sizeof buf, "%.1f h", s / 3600);
-  else if (s >= 60)
-    std::snprintf(buf, sizeof buf, "%.1f min", s / 60);
-  else
-    std::snprintf(buf, sizeof buf, "%.2f s", s);
-  return buf;
-}
-
 }  // namespace
 
 void print_reachable_plan(const std::string& ruleset, int rows, int cols, int symmetries, std::size_t record_bytes,
@@ -211,7 +190,8 @@ void print_reachable_plan(const std::string& ruleset, int rows, int cols, int sy
   out << ruleset << " " << rows << "x" << cols << ", reachable positions, " << symmetries
       << (symmetries == 1 ? " symmetry (none)" : " symmetries") << ", " << record_bytes << "-byte records ("
       << req.values << ")\n";
-  out << "calibration: " << h.params << " built in " << time_text(secs) << " (" << classes << " stored positions)\n";
+  out << "calibration: " << h.params << " built in " << duration_text(secs) << " (" << classes
+      << " stored positions)\n";
   out << std::setw(6) << "level" << std::setw(16) << "positions" << std::setw(15) << "stored" << std::setw(12)
       << "values" << std::setw(12) << "peak mem" << std::setw(12) << "file" << std::setw(11) << "time"
       << "\n";
@@ -219,20 +199,20 @@ void print_reachable_plan(const std::string& ruleset, int rows, int cols, int sy
   std::uint64_t tp = 0, tc = 0;
   for (const auto& p : plan) {
     out << std::setw(6) << p.level << std::setw(16) << p.positions << std::setw(15) << p.classes << std::setw(12)
-        << size_text(p.value_bytes) << std::setw(12) << size_text(p.peak_bytes) << std::setw(12)
-        << size_text(p.file_bytes) << std::setw(11) << time_text(p.seconds) << "\n";
+        << bytes_text(p.value_bytes) << std::setw(12) << bytes_text(p.peak_bytes) << std::setw(12)
+        << bytes_text(p.file_bytes) << std::setw(11) << duration_text(p.seconds) << "\n";
     tp += p.positions;
     tc += p.classes;
     tv += p.value_bytes;
     tf += p.file_bytes;
     ts += p.seconds;
   }
-  out << std::setw(6) << "total" << std::setw(16) << tp << std::setw(15) << tc << std::setw(12) << size_text(tv)
-      << std::setw(12) << size_text(plan_peak_bytes(plan)) << std::setw(12) << size_text(tf) << std::setw(11)
-      << time_text(ts) << "\n";
+  out << std::setw(6) << "total" << std::setw(16) << tp << std::setw(15) << tc << std::setw(12) << bytes_text(tv)
+      << std::setw(12) << bytes_text(plan_peak_bytes(plan)) << std::setw(12) << bytes_text(tf) << std::setw(11)
+      << duration_text(ts) << "\n";
   const double avail =
       static_cast<double>(req.solve.max_memory ? req.solve.max_memory : detail::host_available_bytes());
-  out << "memory available to the build: " << size_text(avail)
+  out << "memory available to the build: " << bytes_text(avail)
       << (plan_peak_bytes(plan) > avail ? " (the build would be refused)" : "") << "\n";
   out << "stored positions are estimated as positions / symmetries; time and file size are estimates from the "
          "calibration build (solve only, one backend: "
@@ -245,9 +225,9 @@ void check_reachable_plan(int rows, int cols, int symmetries, std::size_t record
   const double avail = static_cast<double>(max_memory ? max_memory : detail::host_available_bytes());
   for (const auto& p : plan)
     if (p.peak_bytes > avail)
-      throw resource_error("the plan of this table needs " + size_text(p.peak_bytes) + " of host memory at level " +
+      throw resource_error("the plan of this table needs " + bytes_text(p.peak_bytes) + " of host memory at level " +
                            std::to_string(p.level) + " (about " + std::to_string(p.classes) +
-                           " stored positions there), more than the " + size_text(avail) +
+                           " stored positions there), more than the " + bytes_text(avail) +
                            (max_memory ? " of --max-memory" : " available") + "; see cgtb plan");
 }
 

@@ -1,4 +1,5 @@
-// Small text parsers shared by the rulesets' parameter and position syntax.
+// Small text parsers shared by the rulesets' parameter and position syntax,
+// and the formatters of sizes and durations in progress lines and plans.
 #pragma once
 
 #include <string>
@@ -18,5 +19,12 @@ std::pair<int, int> parse_dimensions(const std::string& text, const std::string&
 
 /// Splits s at every `sep`; a trailing separator gives a trailing empty item.
 std::vector<std::string> split_text(const std::string& s, char sep);
+
+/// A byte count for people: "1.23 GB", "12.3 MB", "4.5 kB" (decimal units).
+std::string bytes_text(double bytes);
+
+/// A duration in seconds for people: "0.42 s", "12.3 s", "4 min 05 s",
+/// "2 h 03 min".
+std::string duration_text(double seconds);
 
 }  // namespace cgtb
