@@ -22,7 +22,6 @@
 //                                          against the two;
 //       for_each_scored_option (scoring)   against plain_scored_options,
 //                                          points included;
-//       for_each_split (single heaps)      against plain_splits;
 //   - where the view has for_each_parent(): parents invert options, both ways
 //     (every parent of p has p among its options; every option of p has p
 //     among its parents).
@@ -39,7 +38,6 @@
 //   std::vector<position> plain_left_options(int level, position p) const;
 //   std::vector<position> plain_right_options(int level, position p) const;
 //   std::vector<std::pair<position, std::int32_t>> plain_scored_options(int level, position p) const;
-//   std::vector<std::pair<int, int>> plain_splits(int level) const;  heaps left, b <= c, 0 = none
 // (those the view's walks need), and optionally
 //   std::uint64_t positions(int level) const;         the number of positions of the level
 //   K key(position p) const;                          an ordered, comparable image of p
@@ -88,14 +86,12 @@ struct any_sink {
 CGTB_SELFTEST_DETECT(has_option_walk, for_each_option(0, std::declval<typename V::position>(), any_sink{}))
 CGTB_SELFTEST_DETECT(has_sided_walk, for_each_left_option(0, std::declval<typename V::position>(), any_sink{}))
 CGTB_SELFTEST_DETECT(has_scored_walk, for_each_scored_option(0, std::declval<typename V::position>(), any_sink{}))
-CGTB_SELFTEST_DETECT(has_split_walk, for_each_split(0, std::declval<typename V::position>(), any_sink{}))
 CGTB_SELFTEST_DETECT(has_level_count, positions(0))
 #undef CGTB_SELFTEST_DETECT
 
 // What a game's Traits can check. A view may offer more walks than its game
-// uses (single_heap_view serves octal heaps by splits and scoring heaps by
-// scored options), so each walk is checked where the traits give its plain
-// counterpart.
+// uses (single_heap_view's plain option walk beside its scored one), so each
+// walk is checked where the traits give its plain counterpart.
 #define CGTB_SELFTEST_TRAIT(name, member)   \
   template <class T, class P, class = void> \
   struct name : std::false_type {};         \
@@ -104,11 +100,6 @@ CGTB_SELFTEST_DETECT(has_level_count, positions(0))
 CGTB_SELFTEST_TRAIT(traits_scored, plain_scored_options)
 CGTB_SELFTEST_TRAIT(traits_options, plain_options)
 #undef CGTB_SELFTEST_TRAIT
-template <class T, class = void>
-struct traits_splits : std::false_type {};
-template <class T>
-struct traits_splits<T, std::void_t<decltype(std::declval<const T&>().plain_splits(0))>> : std::true_type {};
-
 template <class T, class P, class = void>
 struct has_key : std::false_type {};
 template <class T, class P>
@@ -257,21 +248,6 @@ void ruleset_selftest_level(const View& view, const Traits& traits, int level, c
         ASSERT_EQ(jl, left) << "the joint walk's Left options differ from for_each_left_option";
         ASSERT_EQ(jr, right) << "the joint walk's Right options differ from for_each_right_option";
       }
-    }
-    if constexpr (detail::has_split_walk<View>::value && detail::traits_splits<Traits>::value) {
-      std::vector<std::pair<int, int>> splits;
-      view.for_each_split(level, p, [&](int b, int c) { splits.emplace_back(std::min(b, c), std::max(b, c)); });
-      options += static_cast<int>(splits.size());
-      for (const auto& [b, c] : splits)
-        for (int heap : {b, c})
-          if (heap > 0) {
-            ASSERT_TRUE(traits.option_level_ok(level, heap)) << "split leaves a heap on undeclared level " << heap;
-            ASSERT_EQ(view.level_size(heap), 1u);
-          }
-      std::vector<std::pair<int, int>> plain = traits.plain_splits(level);
-      std::sort(splits.begin(), splits.end());
-      std::sort(plain.begin(), plain.end());
-      ASSERT_EQ(splits, plain) << "the split walk disagrees with the plain move generator";
     }
     ASSERT_EQ(options, view.option_count(p)) << "option_count() is not the number of options";
 

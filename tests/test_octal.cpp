@@ -6,7 +6,7 @@
 
 #include "cgtb/games/cram.hpp"
 #include "cgtb/games/octal.hpp"
-#include "cgtb/rules/heap_sum.hpp"
+#include "cgtb/octal_sequence.hpp"
 #include "cgtb/rules/impartial.hpp"
 #include "impartial_reference.hpp"
 #include "test_support.hpp"
@@ -24,11 +24,8 @@ heaps_t sorted_heaps(const cgtb::heap_multiset& p) {
 }
 
 std::vector<int> engine_sequence(const std::string& code, int n) {
-  cgtb::octal_heap g(cgtb::take_break::parse_octal(code), n);
-  auto recs = cgtb_test::solve_all<cgtb::octal_heap, cgtb::heap_sum_rule>(g, 1);  // one position per level
-  std::vector<int> s;
-  for (auto& [L, r] : recs) s.push_back(r[0].g);
-  return s;
+  const auto g = cgtb::octal_sequence(cgtb::take_break::parse_octal(code), static_cast<std::uint64_t>(n));
+  return std::vector<int>(g.begin(), g.end());
 }
 
 const std::vector<std::string> kCodes = {"0.07", "0.137", "4.7", "0.6", "0.77", "0.4", "4.07"};

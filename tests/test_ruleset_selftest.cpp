@@ -549,37 +549,6 @@ struct ruleset_cases<cgtb::octal> {
   }
 };
 
-/// Single heaps: level n holds the heap n; a move leaves heaps (b, c).
-struct octal_heap_traits {
-  cgtb_test::octal_reference ref;
-  bool valid(int level, std::uint64_t p) const { return p == static_cast<std::uint64_t>(level); }
-  int level_of(std::uint64_t p) const { return static_cast<int>(p); }
-  std::uint64_t positions(int) const { return 1; }
-  bool option_level_ok(int from, int to) const { return to < from && to > 0; }
-  std::vector<std::pair<int, int>> plain_splits(int level) const {
-    std::vector<std::pair<int, int>> out;
-    for (const auto& l : ref.leaves(level))
-      out.push_back(l.empty()       ? std::make_pair(0, 0)
-                    : l.size() == 1 ? std::make_pair(0, l[0])
-                                    : std::make_pair(l[0], l[1]));
-    return out;
-  }
-};
-
-template <>
-struct ruleset_cases<cgtb::octal_heap> {
-  static std::vector<selftest_case> cases() {
-    std::vector<selftest_case> v;
-    for (const auto& code : kOctalCodes)
-      v.push_back({"octal_heap_" + code + "_N120", [code = code] {
-                     const cgtb::octal_heap g(cgtb::take_break::parse_octal(code), 120);
-                     cgtb_test::ruleset_selftest(g.host_view(), octal_heap_traits{cgtb_test::octal_reference(code)},
-                                                 g.levels());
-                   }});
-    return v;
-  }
-};
-
 // ------------------------------------------------------------ Blocking Nim
 
 /// (pile, move number k) for k = 1..N - pile + 1; a move at k takes x in

@@ -62,10 +62,18 @@ const std::vector<command>& command_table() {
        "G_s of a scoring tablebase as a table like those of Stewart's thesis: rows are heap m of the\n"
        "right-hand game, columns heap n of the left-hand game (one row G_s(n) for one game).",
        cmd_table},
-      {"period", "FILE", "preperiod and period of G_s(n) and of each row G_s(n * m) of a scoring tablebase",
-       "Preperiod and period of G_s(n) (one game) or of each row G_s(n * m), m fixed, n = 0..N\n"
-       "(two-heap sums), with the last exception and how far it was checked.",
+      {"period", "FILE", "the proven period of an octal sequence; periods of G_s in a scoring tablebase",
+       "Octal sequences (cgtb build octal --max-heap N): the smallest period p and preperiod n0 that\n"
+       "the octal periodicity theorem proves (Winning Ways, ch. 4: G(n + p) = G(n) for n0 <= n <\n"
+       "2 n0 + p + t, t the most beans a move takes), or the best candidate and how far the sequence\n"
+       "must go to prove it (exit status 4); and the sparse space of the values (mask, rare heaps).\n"
+       "Scoring tablebases: preperiod and period of G_s(n) (one game) or of each row G_s(n * m), m\n"
+       "fixed, n = 0..N (two-heap sums), with the last exception and how far it was checked.",
        cmd_period},
+      {"sequence", "FILE", "the values G(n) of an octal sequence (--from, --to, --csv)",
+       "The values G(n) of the Grundy sequence an octal --max-heap file holds, twenty per line\n"
+       "from heap --from on, or CSV (n,grundy) to compare with OEIS and Flammenkamp's tables.",
+       cmd_sequence},
       {"conjectures", "subtraction|codes|selective",
        "check a conjecture of Stewart's scoring-play thesis over a family of scoring games",
        "Check a conjecture of Stewart's scoring-play thesis over a whole family of scoring games, one work item per "

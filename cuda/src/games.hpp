@@ -4,7 +4,6 @@
 #pragma once
 #include "cgtb/game_headers.hpp"
 #include "cgtb/rules/blocking.hpp"
-#include "cgtb/rules/heap_sum.hpp"
 #include "cgtb/rules/impartial.hpp"
 #include "cgtb/rules/partizan.hpp"
 #include "cgtb/rules/scoring.hpp"

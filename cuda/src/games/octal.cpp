@@ -2,20 +2,6 @@
 
 namespace cgtb {
 
-octal_heap::octal_heap(const take_break& code, long long max_heap) : code_(code) {
-  if (max_heap < 0 || max_heap > 2147483646LL)
-    throw input_error("--max-heap " + std::to_string(max_heap) + " is out of range (0 .. 2147483646)");
-  max_heap_ = static_cast<int>(max_heap);
-}
-
-std::string octal_heap::params() const { return code_.octal_text() + "-heap" + std::to_string(max_heap_); }
-
-std::vector<int> octal_heap::levels() const {
-  std::vector<int> l(static_cast<std::size_t>(max_heap_) + 1);
-  for (int n = 0; n <= max_heap_; ++n) l[static_cast<std::size_t>(n)] = n;
-  return l;
-}
-
 octal::octal(const take_break& code, int max_total) : code_(code), max_total_(max_total) {
   if (max_total < 0 || max_total > kOctalMaxHeap)
     throw input_error("--max-total " + std::to_string(max_total) + " is out of range (0 .. " +

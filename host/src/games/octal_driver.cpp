@@ -1,12 +1,13 @@
 // `cgtb build octal`: octal games (cgtb/games/octal.hpp). With --max-heap N
-// the normal Grundy sequence of single heaps 0..N (a sum of heaps is worth
-// the XOR of its heaps); with --max-total T every multiset of heaps of total
-// <= T with normal, misère and genus values (impartial_driver).
+// the normal Grundy sequence of single heaps 0..N by the sparse-space solver
+// (cgtb/octal_sequence.hpp; a sum of heaps is worth the XOR of its heaps);
+// with --max-total T every multiset of heaps of total <= T with normal,
+// misère and genus values (impartial_driver).
 #include <cxxopts.hpp>
 
 #include "cgtb/games/octal.hpp"
 #include "cgtb/impartial_driver.hpp"
-#include "cgtb/rules/heap_sum.hpp"
+#include "cgtb/octal_sequence.hpp"
 #include "cgtb/value_kinds.hpp"
 
 namespace cgtb {
@@ -24,16 +25,35 @@ value_choice normal_only(const std::string& values) {
   return c;
 }
 
+/// The parameters of a single-heap sequence: the code and the largest heap.
+class octal_heap {
+ public:
+  static constexpr const char* ruleset_name = "octal";
+  /// Throws input_error for a heap bound over kMaxSequenceHeap.
+  octal_heap(const take_break& code, long long max_heap) : code_(code) {
+    if (max_heap < 0 || static_cast<std::uint64_t>(max_heap) > kMaxSequenceHeap)
+      throw input_error("--max-heap " + std::to_string(max_heap) + " is out of range (0 .. " +
+                        std::to_string(kMaxSequenceHeap) + ")");
+    max_heap_ = static_cast<std::uint64_t>(max_heap);
+  }
+  std::string params() const { return code_.octal_text() + "-heap" + std::to_string(max_heap_); }
+  const take_break& code() const { return code_; }
+  std::uint64_t max_heap() const { return max_heap_; }
+
+ private:
+  take_break code_;
+  std::uint64_t max_heap_;
+};
+
 /// The single-heap sequence file: one level (0) of N+1 entries, entry n =
-/// G(heap n), field "grundy". The engine solves it level by level (level =
-/// heap size); the file stores the sequence as one dense array.
+/// G(heap n), field "grundy" (docs/format.md, "Sequences"), computed by
+/// octal_sequence.
 class octal_sequence_driver : public owner_driver<octal_heap> {
  public:
   using owner_driver::owner_driver;
 
-  std::vector<level_count> table_levels() const override {
-    return {{0, static_cast<std::uint64_t>(game_.max_heap()) + 1}};
-  }
+  std::vector<level_count> table_levels() const override { return {{0, game_.max_heap() + 1}}; }
+  std::vector<std::string> analyses() const override { return {"period", "sequence"}; }
   std::string analysis_hint(const std::string& analysis) const override {
     if (analysis != "census" && analysis != "classify") return "";
     return "a single-heap sequence (--max-heap) holds no positions of several heaps; build octal with --max-total";
@@ -51,30 +71,30 @@ class octal_sequence_driver : public owner_driver<octal_heap> {
   }
 
   void build(const build_request& req) const override {
-    std::vector<std::uint8_t> seq(static_cast<std::size_t>(game_.max_heap()) + 1);
-    std::vector<level_report> reports;
-    level_report sum;
-    auto t0 = std::chrono::steady_clock::now();
-    // One position per level: CPU threads would only wait on each other.
-    solve_options so = req.solve;
-    if (so.backend == backend_kind::cpu) so.threads = 1;
-    build_progress progress(req.progress, seq.size(), seq.size());
-    solve<octal_heap, heap_sum_rule>(game_, so, [&](const level_report& r, const heap_sum_rule::record* rec) {
-      seq[static_cast<std::size_t>(r.level)] = rec[0].g;
-      sum.positions += r.positions;
-      sum.options += r.options;
-      sum.seconds += r.seconds;
-      progress.level_done(r);
-    });
-    progress.finish();
+    if (req.solve.backend == backend_kind::cuda)
+      throw input_error(
+          "the single-heap sequence (--max-heap) is computed on the CPU (the sparse-space solver has no "
+          "CUDA path); drop --backend cuda");
     const tablebase_header h = build_header(octal_heap::ruleset_name, game_.params(), normal_only(req.values), req);
+    tablebase_writer::check_output_path(req.output);
+    sequence_options so;
+    so.threads = req.solve.threads;
+    so.progress = req.progress;
+    so.label = "octal " + game_.code().octal_text();
+    sequence_report rep;
+    const std::vector<std::uint16_t> seq = octal_sequence(game_.code(), game_.max_heap(), so, &rep);
     tablebase_writer w(req.output, h);
     w.add_level(0, seq.size(), [&](std::uint64_t i, int) { return static_cast<std::int64_t>(seq[i]); });
     w.finish();
-    double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     if (req.stats) {
+      level_report sum;
       sum.level = 0;
-      print_build_stats(std::cout, {sum}, secs, req.output, w.bytes_written());
+      sum.positions = seq.size();
+      sum.options = rep.pairs;
+      sum.seconds = rep.seconds;
+      std::cout << "sequence: " << seq.size() << " heaps, sparse space: " << rep.space.text() << ", " << rep.pairs
+                << " two-heap options examined\n";
+      print_build_stats(std::cout, {sum}, rep.seconds, req.output, w.bytes_written());
     }
   }
 
@@ -87,7 +107,7 @@ class octal_sequence_driver : public owner_driver<octal_heap> {
   }
 
   std::string format(int level, std::uint64_t rank) const override {
-    if (level != 0 || rank > static_cast<std::uint64_t>(game_.max_heap()))
+    if (level != 0 || rank > game_.max_heap())
       throw input_error("no heap of size " + std::to_string(rank) + " in this sequence (level " +
                         std::to_string(level) + ")");
     return std::to_string(rank);

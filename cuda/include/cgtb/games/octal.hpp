@@ -1,18 +1,15 @@
 // Octal games (Winning Ways, ch. 4 "Taking and Breaking"; the rules and the
-// code's notation are take_break, cgtb/games/take_break.hpp). Two rulesets:
-//  * octal_heap: the normal Grundy sequence G(0..N) of single heaps
-//    (single_heap_view); every option is a pair of heaps (b, c), b or c = 0
-//    for no heap, read from lower levels and XORed by heap_sum_rule
-//    (cgtb/rules/heap_sum.hpp).
-//  * octal: positions made of several heaps, as multisets of heap sizes
-//    (heap_multiset_view), for the misère values and genus, which do not
-//    decompose over heaps.
+// code's notation are take_break, cgtb/games/take_break.hpp). The ruleset
+// `octal` holds positions made of several heaps, as multisets of heap sizes
+// (heap_multiset_view), for the misère values and genus, which do not
+// decompose over heaps. The normal Grundy sequence of single heaps is not a
+// level-by-level solve: the sparse-space sequence solver computes it
+// (cgtb/octal_sequence.hpp).
 // Backend instantiations (cgtb-solve lines: the ruleset and the value rule
 // each backend is compiled for; CMake collects them, docs/architecture.md):
 // cgtb-solve: cgtb::octal cgtb::impartial_rule<-1>
 // cgtb-solve: cgtb::octal cgtb::impartial_rule<0>
 // cgtb-solve: cgtb::octal cgtb::impartial_rule<7>
-// cgtb-solve: cgtb::octal_heap cgtb::heap_sum_rule
 #pragma once
 
 #include <cstdint>
@@ -27,31 +24,6 @@ namespace cgtb {
 
 /// Largest heap (and total) of the multiset ruleset.
 inline constexpr int kOctalMaxHeap = 63;
-
-/// The single-heap sequence of an octal code up to heap N (host owner).
-class octal_heap {
- public:
-  using view_type = single_heap_view;
-  using position = std::uint64_t;
-  static constexpr const char* ruleset_name = "octal";
-
-  /// Throws input_error unless 0 <= max_heap <= 2^31 - 2.
-  octal_heap(const take_break& code, long long max_heap);
-  std::string params() const;
-  std::vector<int> levels() const;
-  /// Options land on any lower level.
-  int option_level_span() const { return 0; }
-  const std::vector<std::uint64_t>& table() const { return table_; }
-  view_type view(const std::uint64_t*) const { return {code_}; }
-  view_type host_view() const { return {code_}; }
-  const take_break& code() const { return code_; }
-  int max_heap() const { return max_heap_; }
-
- private:
-  take_break code_;
-  int max_heap_;
-  std::vector<std::uint64_t> table_;
-};
 
 /// A move of the multiset game: a heap of `heap` beans left as heaps b <= c
 /// (0 = none).

@@ -12,8 +12,8 @@
 //
 // Views built here (level = a weight of the heaps, options on lower levels):
 //  - single_heap_view: level n holds the heap of n beans (one position per
-//    level): the Grundy sequence of an octal game, or G_s of a
-//    taking-no-breaking scoring game;
+//    level): G_s of a taking-no-breaking scoring game (the Grundy sequence of
+//    an octal game has its own solver, cgtb/octal_sequence.hpp);
 //  - heap_multiset_view: level L holds every multiset of heaps of weight L:
 //    misère values and genus of octal positions (which do not decompose over
 //    heaps), and disjunctive sums of scoring heaps.
@@ -102,9 +102,8 @@ struct take_break {
 
 // ------------------------------------------------------------ single heaps
 
-/// Single heaps: level n holds the heap of n beans (rank 0). Options of a
-/// heap are pairs of heaps (for_each_split, combined by heap_sum_rule) or, for
-/// taking-no-breaking games, the one heap left with the points scored
+/// Single heaps of a taking-no-breaking game: level n holds the heap of n
+/// beans (rank 0); its options are the one heap left with the points scored
 /// (for_each_scored_option, for scoring_rule).
 struct single_heap_view {
   take_break rules;
@@ -116,12 +115,6 @@ struct single_heap_view {
   CGTB_HD std::uint64_t rank(int, position) const { return 0; }
   CGTB_HD position next(int level, position) const { return static_cast<position>(level); }
 
-  /// Calls f(b, c) for every move of the heap: the heaps left, each a level
-  /// (0 = no heap; level 0 holds the empty heap).
-  template <class F>
-  CGTB_HD void for_each_split(int level, position, F&& f) const {
-    rules.for_each_move(level, [&](int b, int c, std::int32_t) { f(b, c); });
-  }
   /// Calls f(option_level, 0, points) for every move of a taking-no-breaking
   /// game (the owner refuses breaking games).
   template <class F>
