@@ -4,6 +4,7 @@
 // figures of the sources; `cgtb period` and `cgtb sequence`; bad input.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <iostream>
 
 #include "cgtb/octal_sequence.hpp"
@@ -73,6 +74,22 @@ TEST(OctalSequence, SparseSpaceEqualsPlainMexOnEveryThreeDigitCode) {
   std::cout << "[ sparse   ] the sparse-space path ran on " << sparse << " of " << codes << " codes (N = " << N
             << "); every code also ran with two forced splits\n";
   EXPECT_GT(sparse, codes / 10) << "the split detection never fires";
+}
+
+// The pair search keeps the values as nibbles, then bytes, then two bytes:
+// 0.17777777 passes 15 and 255 within 3,000 heaps. Long searches are split
+// over threads: one thread and two give the same sequence.
+TEST(OctalSequence, EveryValueWidthAndThreadCountAgree) {
+  const auto wide = cgtb::octal_sequence(cgtb::take_break::parse_octal("0.17777777"), 3000);
+  ASSERT_GT(*std::max_element(wide.begin(), wide.end()), 255);
+  EXPECT_EQ(wide, plain_sequence("0.17777777", 3000));
+  for (const char* c : {"0.07", "0.6"}) {
+    cgtb::sequence_options one, two;
+    one.threads = 1;
+    two.threads = 2;
+    const cgtb::take_break code = cgtb::take_break::parse_octal(c);
+    EXPECT_EQ(cgtb::octal_sequence(code, 150000, one), cgtb::octal_sequence(code, 150000, two)) << c;
+  }
 }
 
 TEST(OctalSequence, SplitFitsOnlyWhereCommonValuesNeedARareHeap) {

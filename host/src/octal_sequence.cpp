@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <new>
 
 #include "cgtb/backend.hpp"
@@ -81,45 +82,112 @@ __attribute__((target_clones("arch=x86-64-v4", "avx2", "default"))) std::uint64_
   return count + 1;
 }
 
+/// The number of bytes examined up to and including the 2048-byte chunk
+/// where a nibble of a[i] ^ b[i] ^ xx is 0 (xx: the value in every nibble),
+/// or `bytes` plus one when none is. Whole 8-byte words with the zero-nibble
+/// test (w - 0x11..1) & ~w & 0x88..8, which is exact for "some nibble is 0";
+/// cloned for AVX-512 and AVX2 like find_xor.
+__attribute__((target_clones("arch=x86-64-v4", "avx2", "default"))) std::uint64_t find_zero_nibble(
+    const std::uint8_t* a, const std::uint8_t* b, std::uint64_t bytes, std::uint64_t xx) {
+  constexpr std::uint64_t kOnes = 0x1111111111111111ull, kHigh = 0x8888888888888888ull, kChunk = 2048;
+  for (std::uint64_t at = 0; at < bytes; at += kChunk) {
+    const std::uint64_t end = at + kChunk < bytes ? at + kChunk : bytes, words = (end - at) / 8;
+    std::uint64_t acc = 0;
+    for (std::uint64_t i = 0; i < words; ++i) {
+      std::uint64_t u, v;
+      std::memcpy(&u, a + at + 8 * i, 8);
+      std::memcpy(&v, b + at + 8 * i, 8);
+      const std::uint64_t w = u ^ v ^ xx;
+      acc |= (w - kOnes) & ~w & kHigh;
+    }
+    for (std::uint64_t i = at + 8 * words; i < end; ++i) {
+      const unsigned w = (a[i] ^ b[i] ^ static_cast<unsigned>(xx)) & 0xff;
+      acc |= ((w & 15) == 0 || (w >> 4) == 0) ? 1 : 0;
+    }
+    if (acc) return end;
+  }
+  return bytes + 1;
+}
+
 /// The sequence in the layout the search for one option value streams: the
 /// values and a reversed copy (rev[M - k] = G(k), M = the largest heap), so
-/// that the pairs G(b), G(r - b), b = lo..hi, are two forward runs. Bytes
-/// while every value is below 256, two bytes after.
+/// that the pairs G(b), G(r - b), b = lo..hi, are two forward runs. Nibbles
+/// while every value is below 16 (two reversed copies, one shifted by a
+/// nibble, so that the two runs always meet byte against byte), bytes while
+/// below 256, two bytes after.
 class pair_search {
  public:
-  explicit pair_search(std::uint64_t max_heap) : m_(max_heap), f8_(max_heap + 1), r8_(max_heap + 1) {}
+  explicit pair_search(std::uint64_t max_heap)
+      : m_(max_heap),
+        f4_(max_heap / 2 + 2),
+        r4_{std::vector<std::uint8_t>(max_heap / 2 + 2), std::vector<std::uint8_t>(max_heap / 2 + 2)} {}
   void push(std::uint64_t n, std::uint16_t g, const std::uint16_t* G) {
-    if (narrow_ && g > 0xff) {  // widen: the 16-bit values are G itself
-      narrow_ = false;
-      std::vector<std::uint8_t>().swap(f8_);
-      std::vector<std::uint8_t>().swap(r8_);
+    if (width_ == 4 && g > 0xf) {  // every value so far, as bytes
+      width_ = 8;
+      free(f4_);
+      free(r4_[0]);
+      free(r4_[1]);
+      f8_.assign(m_ + 1, 0);
+      r8_.assign(m_ + 1, 0);
+      for (std::uint64_t k = 0; k < n; ++k) f8_[k] = r8_[m_ - k] = static_cast<std::uint8_t>(G[k]);
+    }
+    if (width_ == 8 && g > 0xff) {  // two bytes: the forward run is G itself
+      width_ = 16;
+      free(f8_);
+      free(r8_);
       r16_.assign(m_ + 1, 0);
       for (std::uint64_t k = 0; k < n; ++k) r16_[m_ - k] = G[k];
     }
-    if (narrow_) {
+    if (width_ == 4) {
+      set_nibble(f4_, n, g);
+      set_nibble(r4_[0], m_ - n, g);
+      set_nibble(r4_[1], m_ - n + 1, g);
+    } else if (width_ == 8) {
       f8_[n] = static_cast<std::uint8_t>(g);
       r8_[m_ - n] = static_cast<std::uint8_t>(g);
     } else {
       r16_[m_ - n] = g;
     }
   }
+
   /// True when G(b) ^ G(r - b) == x for some lo <= b <= hi (r - hi >= 1);
   /// adds the pairs examined to `examined`.
   bool any(const std::uint16_t* G, std::uint64_t r, std::uint64_t lo, std::uint64_t hi, std::uint32_t x, int threads,
            std::uint64_t& examined) const {
-    const std::uint64_t count = hi - lo + 1, off = m_ - r + lo;
-    auto part = [&](std::uint64_t a, std::uint64_t c) {
-      return narrow_
-                 ? find_xor<std::uint8_t>(f8_.data() + lo + a, r8_.data() + off + a, c, static_cast<std::uint8_t>(x))
-                 : find_xor<std::uint16_t>(G + lo + a, r16_.data() + off + a, c, static_cast<std::uint16_t>(x));
-    };
-    if (narrow_ && x > 0xff) {  // every XOR of bytes is a byte
-      examined += count;
+    if (x >> width_) {  // every XOR of values below 2^width is below 2^width
+      examined += hi - lo + 1;
       return false;
     }
-    if (count <= kParallelScan || threads <= 1) {
-      const std::uint64_t e = part(0, count);
-      examined += std::min(e, count);
+    if (width_ == 4) return any_nibble(r, lo, hi, x, threads, examined);
+    const std::uint64_t off = m_ - r + lo;
+    return split_search(hi - lo + 1, 1, threads, examined, [&](std::uint64_t a, std::uint64_t c) {
+      return width_ == 8
+                 ? find_xor<std::uint8_t>(f8_.data() + lo + a, r8_.data() + off + a, c, static_cast<std::uint8_t>(x))
+                 : find_xor<std::uint16_t>(G + lo + a, r16_.data() + off + a, c, static_cast<std::uint16_t>(x));
+    });
+  }
+
+ private:
+  template <class T>
+  static void free(std::vector<T>& v) {
+    std::vector<T>().swap(v);
+  }
+  static void set_nibble(std::vector<std::uint8_t>& v, std::uint64_t pos, unsigned g) {
+    std::uint8_t& byte = v[pos >> 1];
+    const unsigned shift = (pos & 1) * 4;
+    byte = static_cast<std::uint8_t>((byte & ~(0xfu << shift)) | (g << shift));
+  }
+  static unsigned nibble(const std::vector<std::uint8_t>& v, std::uint64_t pos) {
+    return (v[pos >> 1] >> ((pos & 1) * 4)) & 0xf;
+  }
+
+  /// Runs find(a, c) over [0, count) in one piece, or one piece per thread
+  /// when long; `unit` pairs per element. True when some piece found it.
+  template <class Find>
+  static bool split_search(std::uint64_t count, std::uint64_t unit, int threads, std::uint64_t& examined, Find find) {
+    if (count * unit <= kParallelScan || threads <= 1) {
+      const std::uint64_t e = find(0, count);
+      examined += std::min(e, count) * unit;
       return e <= count;
     }
     int found = 0;
@@ -129,18 +197,43 @@ class pair_search {
     for (int t = 0; t < threads; ++t) {
       const std::uint64_t a = static_cast<std::uint64_t>(t) * step;
       if (a >= count) continue;
-      const std::uint64_t c = std::min(step, count - a), e = part(a, c);
+      const std::uint64_t c = std::min(step, count - a), e = find(a, c);
       seen += std::min(e, c);
       found |= e <= c ? 1 : 0;
     }
-    examined += seen;
+    examined += seen * unit;
     return found != 0;
   }
 
- private:
+  /// The nibble search: heap b's partner r - b sits at nibble b + 2d of the
+  /// reversed copy shifted by s = (M - r) mod 2, d = (M - r + s) / 2, so whole
+  /// bytes meet; an odd first and an even last heap are checked alone.
+  bool any_nibble(std::uint64_t r, std::uint64_t lo, std::uint64_t hi, std::uint32_t x, int threads,
+                  std::uint64_t& examined) const {
+    const std::uint64_t s = (m_ - r) & 1, d = (m_ - r + s) / 2;
+    const std::vector<std::uint8_t>& rev = r4_[s];
+    auto one = [&](std::uint64_t b) { return (nibble(f4_, b) ^ nibble(rev, b + 2 * d)) == x; };
+    if (lo & 1) {
+      ++examined;
+      if (one(lo)) return true;
+      ++lo;
+    }
+    if (lo <= hi && !(hi & 1)) {
+      ++examined;
+      if (one(hi)) return true;
+      if (hi == lo) return false;
+      --hi;
+    }
+    if (lo > hi) return false;
+    const std::uint64_t first = lo / 2, bytes = (hi - lo + 1) / 2, xx = 0x1111111111111111ull * x;
+    return split_search(bytes, 2, threads, examined, [&](std::uint64_t a, std::uint64_t c) {
+      return find_zero_nibble(f4_.data() + first + a, rev.data() + first + d + a, c, xx);
+    });
+  }
+
   std::uint64_t m_;
-  bool narrow_ = true;
-  std::vector<std::uint8_t> f8_, r8_;
+  int width_ = 4;  ///< bits per value in the copies
+  std::vector<std::uint8_t> f4_, r4_[2], f8_, r8_;
   std::vector<std::uint16_t> r16_;
 };
 
