@@ -62,7 +62,7 @@ struct split_move {
 /// Pairs each two-heap move scans one by one (entering every value it sees)
 /// before the rest of its pairs is searched for the one missing value.
 constexpr std::uint64_t kSerialBudget = 1024;
-/// Searches longer than this run on all threads.
+/// Searches longer than this go on over all threads after this many pairs.
 constexpr std::uint64_t kParallelScan = std::uint64_t{1} << 16;
 
 /// The number of pairs examined up to and including the 4096-pair chunk
@@ -181,25 +181,33 @@ class pair_search {
     return (v[pos >> 1] >> ((pos & 1) * 4)) & 0xf;
   }
 
-  /// Runs find(a, c) over [0, count) in one piece, or one piece per thread
-  /// when long; `unit` pairs per element. True when some piece found it.
+  /// Runs find(a, c) over [0, count) (`unit` pairs per element): the first
+  /// kParallelScan pairs in one piece, where a value that is there is found
+  /// almost always, then the rest in one piece per thread. True when some
+  /// piece found it.
   template <class Find>
   static bool split_search(std::uint64_t count, std::uint64_t unit, int threads, std::uint64_t& examined, Find find) {
-    if (count * unit <= kParallelScan || threads <= 1) {
-      const std::uint64_t e = find(0, count);
-      examined += std::min(e, count) * unit;
-      return e <= count;
+    const std::uint64_t head = std::min(count, kParallelScan / unit);
+    const std::uint64_t e = find(0, head);
+    examined += std::min(e, head) * unit;
+    if (e <= head) return true;
+    if (head == count) return false;
+    const std::uint64_t rest = count - head;
+    if (threads <= 1) {
+      const std::uint64_t f = find(head, rest);
+      examined += std::min(f, rest) * unit;
+      return f <= rest;
     }
     int found = 0;
     std::uint64_t seen = 0;
-    const std::uint64_t step = (count + static_cast<std::uint64_t>(threads) - 1) / static_cast<std::uint64_t>(threads);
+    const std::uint64_t step = (rest + static_cast<std::uint64_t>(threads) - 1) / static_cast<std::uint64_t>(threads);
 #pragma omp parallel for num_threads(threads) reduction(| : found) reduction(+ : seen) schedule(static, 1)
     for (int t = 0; t < threads; ++t) {
       const std::uint64_t a = static_cast<std::uint64_t>(t) * step;
-      if (a >= count) continue;
-      const std::uint64_t c = std::min(step, count - a), e = find(a, c);
-      seen += std::min(e, c);
-      found |= e <= c ? 1 : 0;
+      if (a >= rest) continue;
+      const std::uint64_t c = std::min(step, rest - a), f = find(head + a, c);
+      seen += std::min(f, c);
+      found |= f <= c ? 1 : 0;
     }
     examined += seen * unit;
     return found != 0;
