@@ -65,13 +65,22 @@ constexpr std::uint64_t kSerialBudget = 1024;
 /// Searches longer than this go on over all threads after this many pairs.
 constexpr std::uint64_t kParallelScan = std::uint64_t{1} << 16;
 
+// Copies of the search loops for AVX-512 and AVX2 beside the baseline, the
+// one that fits the CPU chosen at load time (x86-64 only).
+#if defined(__x86_64__) && defined(__clang__)
+#define CGTB_SIMD_CLONES __attribute__((target_clones("avx512bw", "avx2", "default")))
+#elif defined(__x86_64__)
+#define CGTB_SIMD_CLONES __attribute__((target_clones("arch=x86-64-v4", "avx2", "default")))
+#else
+#define CGTB_SIMD_CLONES
+#endif
+
 /// The number of pairs examined up to and including the 4096-pair chunk
 /// where a[i] ^ b[i] == x first holds, or `count` plus one when it never
-/// does (i < count). One loop the compiler vectorises; cloned for AVX-512
-/// and AVX2, chosen at load time.
+/// does (i < count). One loop the compiler vectorises, inlined into the
+/// cloned find_xor8 and find_xor16.
 template <class T>
-__attribute__((target_clones("arch=x86-64-v4", "avx2", "default"))) std::uint64_t find_xor(const T* a, const T* b,
-                                                                                           std::uint64_t count, T x) {
+inline __attribute__((always_inline)) std::uint64_t find_xor(const T* a, const T* b, std::uint64_t count, T x) {
   constexpr std::uint64_t kChunk = 4096;  // an early stop every chunk
   for (std::uint64_t at = 0; at < count; at += kChunk) {
     const std::uint64_t end = at + kChunk < count ? at + kChunk : count;
@@ -81,14 +90,22 @@ __attribute__((target_clones("arch=x86-64-v4", "avx2", "default"))) std::uint64_
   }
   return count + 1;
 }
+CGTB_SIMD_CLONES std::uint64_t find_xor8(const std::uint8_t* a, const std::uint8_t* b, std::uint64_t count,
+                                         std::uint8_t x) {
+  return find_xor(a, b, count, x);
+}
+CGTB_SIMD_CLONES std::uint64_t find_xor16(const std::uint16_t* a, const std::uint16_t* b, std::uint64_t count,
+                                          std::uint16_t x) {
+  return find_xor(a, b, count, x);
+}
 
 /// The number of bytes examined up to and including the 2048-byte chunk
 /// where a nibble of a[i] ^ b[i] ^ xx is 0 (xx: the value in every nibble),
 /// or `bytes` plus one when none is. Whole 8-byte words with the zero-nibble
 /// test (w - 0x11..1) & ~w & 0x88..8, which is exact for "some nibble is 0";
-/// cloned for AVX-512 and AVX2 like find_xor.
-__attribute__((target_clones("arch=x86-64-v4", "avx2", "default"))) std::uint64_t find_zero_nibble(
-    const std::uint8_t* a, const std::uint8_t* b, std::uint64_t bytes, std::uint64_t xx) {
+/// cloned like find_xor8.
+CGTB_SIMD_CLONES std::uint64_t find_zero_nibble(const std::uint8_t* a, const std::uint8_t* b, std::uint64_t bytes,
+                                                std::uint64_t xx) {
   constexpr std::uint64_t kOnes = 0x1111111111111111ull, kHigh = 0x8888888888888888ull, kChunk = 2048;
   for (std::uint64_t at = 0; at < bytes; at += kChunk) {
     const std::uint64_t end = at + kChunk < bytes ? at + kChunk : bytes, words = (end - at) / 8;
@@ -161,9 +178,8 @@ class pair_search {
     if (width_ == 4) return any_nibble(r, lo, hi, x, threads, examined);
     const std::uint64_t off = m_ - r + lo;
     return split_search(hi - lo + 1, 1, threads, examined, [&](std::uint64_t a, std::uint64_t c) {
-      return width_ == 8
-                 ? find_xor<std::uint8_t>(f8_.data() + lo + a, r8_.data() + off + a, c, static_cast<std::uint8_t>(x))
-                 : find_xor<std::uint16_t>(G + lo + a, r16_.data() + off + a, c, static_cast<std::uint16_t>(x));
+      return width_ == 8 ? find_xor8(f8_.data() + lo + a, r8_.data() + off + a, c, static_cast<std::uint8_t>(x))
+                         : find_xor16(G + lo + a, r16_.data() + off + a, c, static_cast<std::uint16_t>(x));
     });
   }
 
