@@ -64,6 +64,9 @@ struct split_move {
 constexpr std::uint64_t kSerialBudget = 1024;
 /// Searches longer than this go on over all threads after this many pairs.
 constexpr std::uint64_t kParallelScan = std::uint64_t{1} << 16;
+/// A long search first runs this many pairs on one thread: a value that is
+/// there is almost always found in them.
+constexpr std::uint64_t kSerialHead = std::uint64_t{1} << 15;
 
 // Copies of the search loops for AVX-512 and AVX2 beside the baseline, the
 // one that fits the CPU chosen at load time (x86-64 only).
@@ -198,18 +201,18 @@ class pair_search {
   }
 
   /// Runs find(a, c) over [0, count) (`unit` pairs per element): the first
-  /// kParallelScan pairs in one piece, where a value that is there is found
-  /// almost always, then the rest in one piece per thread. True when some
-  /// piece found it.
+  /// kSerialHead pairs in one piece, then the rest in one piece, or one per
+  /// thread when it is longer than kParallelScan pairs. True when some piece
+  /// found it.
   template <class Find>
   static bool split_search(std::uint64_t count, std::uint64_t unit, int threads, std::uint64_t& examined, Find find) {
-    const std::uint64_t head = std::min(count, kParallelScan / unit);
+    const std::uint64_t head = std::min(count, kSerialHead / unit);
     const std::uint64_t e = find(0, head);
     examined += std::min(e, head) * unit;
     if (e <= head) return true;
     if (head == count) return false;
     const std::uint64_t rest = count - head;
-    if (threads <= 1) {
+    if (threads <= 1 || rest * unit <= kParallelScan) {
       const std::uint64_t f = find(head, rest);
       examined += std::min(f, rest) * unit;
       return f <= rest;
