@@ -86,9 +86,9 @@ int cmd_build(int argc, char** argv) {
   if (int rc = parse_build("build", argc, argv, drv, req)) return rc == 1 ? 0 : rc;
   tablebase_writer::check_output_path(req.output);  // refused before any work, not after solving
   drv->build(req);
-  if (req.progress)
-    std::cerr << "[cgtb] wrote " << req.output << " (" << argv[1] << " " << drv->params() << ", " << req.values << ", "
-              << backend_name(req.solve.backend) << " backend)\n";
+  if (req.progress)  // the value kinds the file holds (a game may store fewer than --values asks: e.g. "all")
+    std::cerr << "[cgtb] wrote " << req.output << " (" << argv[1] << " " << drv->params() << ", "
+              << tablebase(req.output, 0).header().values << ", " << backend_name(req.solve.backend) << " backend)\n";
   return 0;
 }
 

@@ -3,6 +3,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <iomanip>
 #include <string>
 
@@ -92,19 +93,22 @@ void print_build_stats(std::ostream& out, const std::vector<level_report>& level
                        const std::string& file, std::uint64_t file_bytes, bool stored) {
   std::uint64_t pos = 0, opt = 0;
   double ksec = 0;
-  out << std::setw(6) << "level" << std::setw(15) << (stored ? "stored" : "positions") << std::setw(15) << "options"
-      << std::setw(11) << "seconds" << std::setw(14) << "positions/s"
-      << "\n";
-  auto row = [&](const std::string& name, std::uint64_t p, std::uint64_t o, double s) {
-    out << std::setw(6) << name << std::setw(15) << p << std::setw(15) << o << std::setw(11) << std::fixed
-        << std::setprecision(4) << s << std::setw(14) << std::setprecision(0) << (s > 0 ? p / s : 0.0) << "\n";
-  };
   for (const auto& r : levels) {
-    row(std::to_string(r.level), r.positions, r.options, r.seconds);
     pos += r.positions;
     opt += r.options;
     ksec += r.seconds;
   }
+  // Columns wide enough for the totals, with two spaces between columns.
+  const int wp = std::max<int>(15, static_cast<int>(std::to_string(pos).size()) + 2),
+            wo = std::max<int>(15, static_cast<int>(std::to_string(opt).size()) + 2);
+  out << std::setw(6) << "level" << std::setw(wp) << (stored ? "stored" : "positions") << std::setw(wo) << "options"
+      << std::setw(11) << "seconds" << std::setw(14) << "positions/s"
+      << "\n";
+  auto row = [&](const std::string& name, std::uint64_t p, std::uint64_t o, double s) {
+    out << std::setw(6) << name << std::setw(wp) << p << std::setw(wo) << o << std::setw(11) << std::fixed
+        << std::setprecision(4) << s << std::setw(14) << std::setprecision(0) << (s > 0 ? p / s : 0.0) << "\n";
+  };
+  for (const auto& r : levels) row(std::to_string(r.level), r.positions, r.options, r.seconds);
   row("solve", pos, opt, ksec);
   out << std::setprecision(3);
   out << "total wall time (solve + pack + compress + write): " << total_seconds << " s\n";

@@ -39,6 +39,11 @@ classify_report game_driver::classify(tablebase& tb) const {
   throw input_error("classify: not implemented for " + ruleset());
 }
 
+int game_driver::period(tablebase& tb, const period_request&, std::ostream&) const {
+  require_analysis(*this, "period", tb.path());
+  throw input_error("period: not implemented for " + ruleset());
+}
+
 void game_driver::list_options(tablebase& tb, const position_ref& p, bool json, std::ostream& out) const {
   const auto& h = tb.header();
   const int fg = h.field_index(cgtb::field_name::grundy), fm = h.field_index(cgtb::field_name::misere);

@@ -272,6 +272,7 @@ std::string sparse_split::text() const {
 }
 
 void value_histogram::add(std::uint64_t n, std::uint32_t g) {
+  if (n == 0) return;
   const std::size_t i = 2 * static_cast<std::size_t>(g) + (n & 1);
   if (i >= count.size()) count.resize(std::max<std::size_t>(2 * count.size(), i + 2));
   ++count[i];
@@ -344,7 +345,6 @@ std::vector<std::uint16_t> octal_sequence(const take_break& code, std::uint64_t 
   bool used_sparse = split.mask != 0;
   std::vector<std::uint64_t> rare;  // rare heaps >= 1, ascending
   value_histogram hist;
-  hist.add(0, 0);
   std::uint32_t max_value = 0;
   std::uint64_t pairs = 0, next_choice = 256;
   value_set set;

@@ -161,6 +161,18 @@ class game_driver {
   /// Conway-Gurvich-Ho classification of the table (analysis "classify";
   /// cgtb/classify.hpp); throws as census does.
   virtual classify_report classify(tablebase& tb) const;
+  /// What `cgtb period` asks of a table: the full periods that must follow
+  /// a scoring table's preperiod, and the rows m = A..B of a two-heap table.
+  struct period_request {
+    int repeats = 2;
+    std::string rows = "0..12";
+  };
+  /// Prints the period of the table's values (analysis "period": octal
+  /// sequences, by the octal periodicity theorem; scoring tables, by
+  /// find_period) and returns the command's exit status (0; 4 when an octal
+  /// period is not proven). Throws input_error for a malformed request, and
+  /// as census does.
+  virtual int period(tablebase& tb, const period_request& req, std::ostream& out) const;
   /// Prints the options of p (cgtb query --options): by default one line
   /// "MOVE -> POSITION  VALUES" per option with the option's stored values
   /// (an option that is a sum of components: the XOR of their Grundy

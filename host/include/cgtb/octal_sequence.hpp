@@ -49,9 +49,12 @@ struct sparse_split {
 };
 
 /// Counts of Grundy values by heap parity: at(v, n mod 2) heaps so far.
+/// Heap 0 is never counted: no move leaves it as one of two heaps, so it is
+/// neither common nor rare (as in sparse_space_of).
 struct value_histogram {
   std::vector<std::uint64_t> count;  ///< count[2 v + parity]
   std::uint32_t max_value = 0;
+  /// Counts heap n (n >= 1; n = 0 is ignored) of value g.
   void add(std::uint64_t n, std::uint32_t g);
   std::uint64_t at(std::uint32_t v, int parity) const {
     const std::size_t i = 2 * static_cast<std::size_t>(v) + static_cast<std::size_t>(parity);

@@ -54,6 +54,19 @@ class octal_sequence_driver : public owner_driver<octal_heap> {
 
   std::vector<level_count> table_levels() const override { return {{0, game_.max_heap() + 1}}; }
   std::vector<std::string> analyses() const override { return {"period", "sequence"}; }
+  /// `cgtb period`: the period proven by the octal periodicity theorem and
+  /// the sparse space of the values; exit status 0 when proven, 4 when not.
+  int period(tablebase& tb, const period_request&, std::ostream& out) const override {
+    const take_break& code = game_.code();
+    const std::vector<std::uint16_t> s = read_octal_sequence(tb);
+    out << "octal " << code.octal_text() << ", heaps 0.." << s.size() - 1 << "\n";
+    const octal_period p = prove_octal_period(s.data(), s.size(), code.max_take);
+    out << "G(n): " << p.text() << "\n";
+    value_histogram h;
+    for (std::uint64_t n = 0; n < s.size(); ++n) h.add(n, s[n]);
+    out << "sparse space: " << sparse_space_of(s.data(), s.size(), best_split(h, split_takes(code))).text() << "\n";
+    return p.proven ? 0 : 4;
+  }
   std::string analysis_hint(const std::string& analysis) const override {
     if (analysis != "census" && analysis != "classify") return "";
     return "a single-heap sequence (--max-heap) holds no positions of several heaps; build octal with --max-total";

@@ -12,6 +12,7 @@
 
 #include "cgtb/error.hpp"
 #include "cgtb/impartial_driver.hpp"
+#include "cgtb/periodicity.hpp"
 #include "cgtb/rules/scoring.hpp"
 #include "cgtb/value_kinds.hpp"
 
@@ -129,6 +130,32 @@ class scoring_driver_base : public owner_driver<Game> {
   }
   std::vector<field_spec> value_fields(const std::string& values) const override { return scoring_fields(values); }
   std::vector<std::string> analyses() const override { return {"table", "period"}; }
+  /// `cgtb period`: the preperiod and period of G_s(n) (find_period), and of
+  /// each row G_s(n OP m), m in req.rows, of a two-heap table.
+  int period(tablebase& tb, const game_driver::period_request& req, std::ostream& out) const override {
+    if (req.repeats < 1) throw input_error("--repeats must be >= 1");
+    scoring_lookup look(tb);
+    const int N = look.max();
+    out << look.describe() << ", n = 0.." << N << "\n";
+    auto row = [&](int m) {
+      std::vector<std::int64_t> s;
+      for (int n = 0; n <= N; ++n) s.push_back(look.at(n, m));
+      return s;
+    };
+    if (!look.two_heaps()) {
+      out << "G_s(n): " << find_period(row(0), look.recurrent() ? look.window() : 0, req.repeats).text() << "\n";
+      return 0;
+    }
+    const auto dots = req.rows.find("..");
+    if (dots == std::string::npos || req.rows.find_first_not_of("0123456789.") != std::string::npos)
+      throw input_error("--rows '" + req.rows + "' is not a range A..B");
+    const int m0 = std::stoi(req.rows.substr(0, dots)), m1 = std::stoi(req.rows.substr(dots + 2));
+    if (m1 > N) throw input_error("row " + std::to_string(m1) + " is over the table's range 0.." + std::to_string(N));
+    for (int m = m0; m <= m1; ++m)
+      out << "m = " << m << ": G_s(n " << sum_op_symbol(look.op()) << " " << m
+          << "): " << find_period(row(m), 0, req.repeats).text() << "\n";
+    return 0;
+  }
 
   void query(tablebase& tb, const position_ref& p, bool json, std::ostream& out) const override {
     if (!tb.find_level(p.level) || p.rank >= tb.find_level(p.level)->positions)
