@@ -71,6 +71,21 @@ TEST(FaultInjection, FileSizeLimitHitMidWriteIsOneLineErrorAndLeavesNothing) {
   EXPECT_EQ(folder_state(d.path()), before) << "no out.cgtb, no partial file, the bystander untouched";
 }
 
+TEST(FaultInjection, WriteFailureOnTheLevelPipelineThreadIsOneLineErrorAndLeavesNothing) {
+  // Every region of 5x5: levels of over 65,536 positions are written on the
+  // solver's level pipeline thread while the next levels solve; the limit is
+  // hit there, and the error must end the build as one from the solving
+  // thread would.
+  output_folder d;
+  const auto before = folder_state(d.path());
+  cgtb_process p({"build", "cram", "--board", "5x5", "--positions", "all", "-q", "-o", d.file("out.cgtb")},
+                 limit_file_size_to_64k);
+  auto r = p.finish();
+  EXPECT_TRUE(is_clean_error(r));
+  EXPECT_NE(r.err.find("File too large"), std::string::npos) << describe(r);
+  EXPECT_EQ(folder_state(d.path()), before) << "no out.cgtb, no partial file, the bystander untouched";
+}
+
 TEST(FaultInjection, FullFileSystemIsOneLineErrorAndLeavesNothing) {
   // A 64 KB tmpfs mounted in a private mount namespace (unshare -rm): where
   // the test may not mount one, it is skipped.

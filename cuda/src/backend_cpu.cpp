@@ -54,10 +54,17 @@ struct cpu_backend {
     T* data() const { return p.get(); }
   };
 
-  explicit cpu_backend(const solve_options& o) : max_memory(o.max_memory) {
-    if (o.threads > 0) omp_set_num_threads(o.threads);
+  explicit cpu_backend(const solve_options& o) : max_memory(o.max_memory), threads(o.threads) { enter_thread(); }
+  /// Gives the calling thread's OpenMP teams the size of --threads (an
+  /// OpenMP setting is per thread: the level pipeline's thread calls it too).
+  void enter_thread() const {
+    if (threads > 0) omp_set_num_threads(threads);
   }
+  /// Whether solved levels may be written on the level pipeline's thread
+  /// beside the solve: not when --threads 1 asks for one thread.
+  bool pipelined() const { return threads != 1; }
   std::size_t max_memory;
+  int threads;
   /// Levels below this many positions run on the calling thread: for them an
   /// OpenMP team costs more than it saves (barrier spinning, worse under load).
   static constexpr std::uint64_t parallel_threshold = 1u << 14;
@@ -103,9 +110,13 @@ struct cpu_backend {
   void copy_to_device(T* dst, const T* src, std::size_t n) {
     std::copy(src, src + n, dst);
   }
+  /// Host copies of buffers: none needed, the host reads the buffers.
   template <class T>
-  const T* to_host(const buffer<T>& b, std::size_t, std::vector<T>&) {
-    return b.data();
+  struct staging {};
+  /// The host's view of n values at p: p itself.
+  template <class T>
+  const T* to_host(const T* p, std::size_t, staging<T>&) {
+    return p;
   }
   /// Whether the host can read this backend's buffers (then the solver fills
   /// them in place instead of copying).

@@ -1,5 +1,5 @@
 // Conjecture checks (cgtb/conjectures.hpp) on Thrust's CUDA system: one
-// thread per game, device memory taken with plain cudaMalloc.
+// thread per game, device memory from the device's pool (cuda_allocate).
 #include <cuda_runtime.h>
 #include <thrust/for_each.h>
 #include <thrust/iterator/counting_iterator.h>
@@ -17,7 +17,7 @@ template <class T>
 struct device_buffer {
   T* p = nullptr;
   explicit device_buffer(std::size_t n) : p(static_cast<T*>(cuda_allocate(n * sizeof(T)))) {}
-  ~device_buffer() { cudaFree(p); }
+  ~device_buffer() { cuda_release(p); }
 };
 
 void require_device() {

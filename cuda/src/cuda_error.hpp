@@ -22,19 +22,46 @@ inline void cuda_check(cudaError_t e, const char* call, const char* during = nul
   throw internal_error(m + " failed: " + cudaGetErrorName(e) + ", " + cudaGetErrorString(e));
 }
 
-/// Device memory for `bytes` bytes (at least one) from plain cudaMalloc.
+/// True when the current device has stream-ordered memory pools (every GPU
+/// since CUDA 11.2 on Linux, save some virtualised ones); queried once.
+inline bool cuda_pools_supported() {
+  static const bool supported = [] {
+    int device = 0, value = 0;
+    return cudaGetDevice(&device) == cudaSuccess &&
+           cudaDeviceGetAttribute(&value, cudaDevAttrMemoryPoolsSupported, device) == cudaSuccess && value != 0;
+  }();
+  return supported;
+}
+
+/// Device memory for `bytes` bytes (at least one) from the device's
+/// stream-ordered pool (cudaMallocAsync on the legacy default stream: usable
+/// at once by the kernels of that stream; by other streams once the host has
+/// synchronised with it), or from cudaMalloc where the device has no pools.
 /// Running out of device memory is a resource limit, as running out of host
 /// memory is: resource_error (exit status 3), the CUDA error cleared so that
-/// no later check reports it again. Any other failure: cuda_check.
+/// no later check reports it again. Any other failure: cuda_check. Give it
+/// back with cuda_release.
 inline void* cuda_allocate(std::size_t bytes) {
   void* p = nullptr;
-  const cudaError_t e = cudaMalloc(&p, bytes > 0 ? bytes : 1);
+  const std::size_t n = bytes > 0 ? bytes : 1;
+  const bool pooled = cuda_pools_supported();
+  const cudaError_t e = pooled ? cudaMallocAsync(&p, n, cudaStreamLegacy) : cudaMalloc(&p, n);
   if (e == cudaErrorMemoryAllocation) {
     (void)cudaGetLastError();
     throw resource_error("cannot allocate " + std::to_string(bytes) + " bytes of device memory");
   }
-  cuda_check(e, "cudaMalloc");
+  cuda_check(e, pooled ? "cudaMallocAsync" : "cudaMalloc");
   return p;
+}
+
+/// Returns memory of cuda_allocate: to the pool once the work queued on the
+/// legacy default stream is done (no error is raised: destructors call it).
+inline void cuda_release(void* p) {
+  if (!p) return;
+  if (cuda_pools_supported())
+    (void)cudaFreeAsync(p, cudaStreamLegacy);
+  else
+    (void)cudaFree(p);
 }
 
 }  // namespace cgtb::detail

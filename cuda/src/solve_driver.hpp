@@ -25,6 +25,7 @@
 #include "cgtb/error.hpp"
 #include "cgtb/level_solver.hpp"
 #include "cgtb/text.hpp"
+#include "level_pipeline.hpp"
 
 namespace cgtb::detail {
 
@@ -92,30 +93,29 @@ class solve_index<Backend, Game, true> {
   /// the level is solved and the level below it dropped).
   double key_bytes(int level) const { return static_cast<double>(size(level)) * sizeof(std::uint64_t); }
   double table_bytes(int level) const { return static_cast<double>(slot_count(size(level))) * sizeof(std::uint64_t); }
-  /// Keys of the level last made resident, in host memory.
+  /// Keys of resident level L in host memory (valid until drop(L)), or null
+  /// when L is not resident.
   const std::uint64_t* keys(int level) const {
-    if (level != current_level_) return nullptr;
-    return current_host_ ? current_host_ : current_.data();
+    const auto it = resident_.find(level);
+    if (it == resident_.end()) return nullptr;
+    return Backend::host_visible ? it->second.keys.data() : it->second.host_keys.data();
   }
 
   /// Uploads level L's keys (the kernel unranks from them). On a backend
-  /// whose buffers the host can read, the host copy is dropped at once.
+  /// whose buffers the host can read, the keys are unpacked straight into
+  /// the buffer the kernels read; else a host copy stays beside them.
   void make_resident(int level) {
-    current_level_ = level;
     const std::uint64_t n = size(level);
     if (n > kMaxLevelSize)
       throw resource_error("level " + std::to_string(level) + " has " + std::to_string(n) +
                            " stored positions, more than a keyed level holds (2^32 - 1)");
-    resident r{be_.template allocate<std::uint64_t>(n), {}};
+    resident r{be_.template allocate<std::uint64_t>(n), {}, {}};
     if constexpr (Backend::host_visible) {
-      unpack(level, r.keys.data());  // straight into the buffer the kernels read
-      current_host_ = r.keys.data();
-      current_ = std::vector<std::uint64_t>();
+      unpack(level, r.keys.data());
     } else {
-      current_host_ = nullptr;
-      current_.resize(n);
-      unpack(level, current_.data());
-      be_.copy_to_device(r.keys.data(), current_.data(), n);
+      r.host_keys.resize(n);
+      unpack(level, r.host_keys.data());
+      be_.copy_to_device(r.keys.data(), r.host_keys.data(), n);
     }
     host_levels_[static_cast<std::size_t>(level)] = {r.keys.data(), nullptr, n, 0, 0};
     dirty_ = true;
@@ -139,8 +139,7 @@ class solve_index<Backend, Game, true> {
                        rank_table_kernel{r.keys.data(), r.slots.data(), cap, full.data()});
       be_.check("rank table");
     });
-    std::vector<int> staging;
-    if (*be_.to_host(full, 1, staging))
+    if (*be_.to_host(full.data(), 1, flag_copy_))
       throw resource_error("rank table of level " + std::to_string(level) + " is full");
     // Fingerprint lookups must give every key its own rank; where two keys
     // collide, the level's lookups compare keys too.
@@ -151,7 +150,7 @@ class solve_index<Backend, Game, true> {
                        rank_table_check_kernel{lv, full.data()});
       be_.check("rank table check");
     });
-    lv.check_keys = *be_.to_host(full, 1, staging);
+    lv.check_keys = *be_.to_host(full.data(), 1, flag_copy_);
     host_levels_[static_cast<std::size_t>(level)] = lv;
     dirty_ = true;
   }
@@ -171,6 +170,7 @@ class solve_index<Backend, Game, true> {
   struct resident {
     typename Backend::template buffer<std::uint64_t> keys;
     typename Backend::template buffer<std::uint64_t> slots;
+    std::vector<std::uint64_t> host_keys;  ///< backends the host cannot read: the keys' host copy
   };
 
   /// Slots of a rank table for n keys: load about 2/3 (any size: slots are
@@ -186,8 +186,7 @@ class solve_index<Backend, Game, true> {
     auto cur = be_.upload(start);
     double growth = static_cast<double>(game_.max_options()), prev_ratio = 0;
     auto full = be_.template allocate<int>(1);
-    std::vector<int> flag_staging;
-    std::vector<std::uint64_t> staging;
+    typename Backend::template staging<std::uint64_t> keys_copy;
     for (std::size_t i = levels.size() - 1; i > 0; --i) {
       const auto t0 = clock::now();
       const int below = levels[i - 1];
@@ -210,7 +209,7 @@ class solve_index<Backend, Game, true> {
               static_cast<std::uint64_t>(thrust::count_if(policy, slots.data(), slots.data() + cap, occupied_slot{}));
           be_.check("forward pass");
         });
-        done = !*be_.to_host(full, 1, flag_staging) && 5 * found <= 4 * cap;
+        done = !*be_.to_host(full.data(), 1, flag_copy_) && 5 * found <= 4 * cap;
         if (!done) {
           cap += cap / 2;
           continue;
@@ -229,8 +228,7 @@ class solve_index<Backend, Game, true> {
         thrust::sort(policy, next.data(), next.data() + found);
         be_.check("forward pass sort");
       });
-      pack(below, be_.to_host(next, found, staging), found);
-      staging = std::vector<std::uint64_t>();
+      pack(below, be_.to_host(next.data(), found, keys_copy), found);
       // Next estimate: this level's growth, extrapolated where growth falls
       // (the middle levels), 10 % high.
       const double ratio = n ? static_cast<double>(found) / static_cast<double>(n) : 1.0;
@@ -317,11 +315,9 @@ class solve_index<Backend, Game, true> {
   Backend& be_;
   const Game& game_;
   const std::uint64_t* table_;
-  std::vector<std::string> packed_;              ///< by level: the keys, ascending, gap-coded (pack)
-  std::vector<std::uint64_t> sizes_;             ///< by level: number of keys
-  std::vector<std::uint64_t> current_;           ///< keys of the level last made resident (host copy)
-  const std::uint64_t* current_host_ = nullptr;  ///< or the backend buffer, where the host can read it
-  int current_level_ = -1;
+  std::vector<std::string> packed_;   ///< by level: the keys, ascending, gap-coded (pack)
+  std::vector<std::uint64_t> sizes_;  ///< by level: number of keys
+  typename Backend::template staging<int> flag_copy_;
   std::FILE* spill_ = nullptr;  ///< spill(): the keys of every level
   std::vector<long> offsets_;
   std::vector<std::size_t> lengths_;
@@ -337,6 +333,12 @@ class solve_index<Backend, Game, true> {
   solve_index(const solve_index&) = delete;
   solve_index& operator=(const solve_index&) = delete;
 };
+
+/// Levels of this many positions and more are consumed (copied to the host,
+/// compressed and written) on the level pipeline's thread while the backend
+/// solves the next levels; smaller ones on the solving thread, where handing
+/// over would cost more than it hides.
+constexpr std::uint64_t kOverlapPositions = std::uint64_t{1} << 16;
 
 template <class Backend, class Game, class Rule>
 void solve_with(const Game& game, const solve_options& opts, const level_consumer<typename Rule::record>& consume) {
@@ -380,7 +382,14 @@ void solve_with(const Game& game, const solve_options& opts, const level_consume
                            " is available");
   }
   std::map<int, typename Backend::template buffer<record>> resident;
-  std::vector<record> staging;
+  // Host copies of solved levels for their consumer: two, so that a level's
+  // copy can be made while the consumer still reads the level before it.
+  typename Backend::template staging<record> copies[2];
+  typename Backend::template staging<int> flag_copy;
+  // The consumer of a large level runs beside the solve of the next levels
+  // (declared after every buffer a job reads, so that it ends first).
+  level_pipeline pipeline([&be] { be.enter_thread(); });
+  std::size_t solved = 0;
   // Entries of by_level_host changed since the last copy to the device: only
   // those are copied (games with many levels, e.g. one per heap size).
   std::size_t dirty_lo = 0, dirty_hi = by_level_host.size();
@@ -398,6 +407,7 @@ void solve_with(const Game& game, const solve_options& opts, const level_consume
   // Drops the resident levels below `lowest`: no option of the levels still
   // to solve reaches them.
   auto drop_below = [&](int lowest) {
+    if (pipeline.in_flight() != level_pipeline::none && pipeline.in_flight() < lowest) pipeline.wait();
     for (auto it = resident.begin(); it != resident.end();) {
       if (it->first < lowest) {
         by_level_host[static_cast<std::size_t>(it->first)] = nullptr;
@@ -471,23 +481,37 @@ void solve_with(const Game& game, const solve_options& opts, const level_consume
         be.check("option count");
       }
     });
-    const record* host = be.to_host(out, n, staging);
+    rep.overflow = *be.to_host(overflow.data(), 1, flag_copy) != 0;
     rep.seconds = std::chrono::duration<double>(clock::now() - t0).count();
-    std::vector<int> flag;
-    rep.overflow = *be.to_host(overflow, 1, flag) != 0;
     if (rep.overflow)
       throw resource_error("level " + std::to_string(level) + ": a value reached " +
                            rule_value_limit_text<Rule>::text() + ", more than the value record holds");
-    consume(rep, host);
+    // The level's copy to the host and its consumer: on the pipeline's
+    // thread for large levels, while this thread goes on to the next level,
+    // where the host has room for both (the consumer may hold the level's
+    // records thrice: a host copy, a checkpoint and its file; beside the
+    // rank table of this level and the keys and records of the next).
+    const record* solved_records = out.data();
+    auto& copy = copies[solved++ % 2];
+    auto job = [&be, &consume, &copy, rep, solved_records, n] { consume(rep, be.to_host(solved_records, n, copy)); };
+    const auto here = std::find(levels.begin(), levels.end(), level);
+    const std::uint64_t next_n = here + 1 != levels.end() ? index.size(*(here + 1)) : 0;
+    const double both = 3.0 * static_cast<double>(n) * sizeof(record) + index.key_bytes(level) +
+                        index.table_bytes(level) + static_cast<double>(next_n) * sizeof(record) +
+                        (next_n ? index.key_bytes(*(here + 1)) : 0.0);
+    if (n >= kOverlapPositions && be.pipelined() && both < static_cast<double>(host_available_bytes()))
+      pipeline.submit(level, job);
+    else
+      pipeline.run_here(job);
     by_level_host[static_cast<std::size_t>(level)] = out.data();
     mark(level);
     resident.emplace(level, std::move(out));
     // Levels the next level's options cannot reach go before this level's
     // rank table is built, so that the two never share the memory.
-    const auto here = std::find(levels.begin(), levels.end(), level);
     if (span > 0 && here + 1 != levels.end()) drop_below(*(here + 1) - span);
     index.build_rank_table(level);
   }
+  pipeline.wait();
 }
 
 }  // namespace cgtb::detail

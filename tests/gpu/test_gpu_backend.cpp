@@ -71,4 +71,36 @@ TEST(DomineeringGpu, ReachableIndexKeysAndRecordsAreByteIdenticalToCpu) {
   for (const auto& [level, bytes] : cpu) EXPECT_EQ(bytes, gpu[level]) << "level " << level;
 }
 
+TEST(CramGpu, PipelinedLevelsOfAReachableTableAreByteIdenticalToCpu) {
+  // Cram 5x6: levels of over 65,536 stored positions, copied to the host on
+  // the staging streams and consumed while the next levels solve.
+  if (!have_gpu()) GTEST_SKIP() << "no CUDA device";
+  auto c = cgtb::cram::from_board_text("5x6");
+  const cgtb::cram_reachable g(c, "rectangle");
+  using R = cgtb::impartial_rule<7>;
+  auto cpu = solve_bytes<cgtb::cram_reachable, R>(g, cgtb::backend_kind::cpu);
+  auto gpu = solve_bytes<cgtb::cram_reachable, R>(g, cgtb::backend_kind::cuda);
+  ASSERT_EQ(cpu.size(), gpu.size());
+  std::size_t large = 0;
+  for (const auto& [level, bytes] : cpu) {
+    large += bytes.size() >= (std::size_t{1} << 16) * (sizeof(R::record) + sizeof(std::uint64_t));
+    EXPECT_EQ(bytes, gpu[level]) << "level " << level;
+  }
+  EXPECT_GE(large, 3u) << "the table should have levels the pipeline hands over";
+}
+
+TEST(CramGpu, DeviceMemoryIsGivenBackWhenTheSolveEnds) {
+  // Buffers come from the stream-ordered pool, which keeps freed memory
+  // during a solve; the backend trims it at the end.
+  if (!have_gpu()) GTEST_SKIP() << "no CUDA device";
+  auto c = cgtb::cram::from_board_text("5x5");
+  const cgtb::cram_reachable g(c, "square");
+  std::size_t free_before = 0, free_after = 0, total = 0;
+  solve_bytes<cgtb::cram_reachable, cgtb::impartial_rule<7>>(g, cgtb::backend_kind::cuda);  // first-use costs
+  ASSERT_EQ(cudaMemGetInfo(&free_before, &total), cudaSuccess);
+  solve_bytes<cgtb::cram_reachable, cgtb::impartial_rule<7>>(g, cgtb::backend_kind::cuda);
+  ASSERT_EQ(cudaMemGetInfo(&free_after, &total), cudaSuccess);
+  EXPECT_GE(free_after + (std::size_t{16} << 20), free_before) << "device memory kept after the solve";
+}
+
 }  // namespace

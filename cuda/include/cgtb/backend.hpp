@@ -23,7 +23,7 @@ struct level_report {
   int level = 0;
   std::uint64_t positions = 0;
   std::uint64_t options = 0;  ///< options examined (counted only with stats)
-  double seconds = 0;         ///< kernel wall time, transfers included
+  double seconds = 0;         ///< wall time of the level's kernels (the copy to the host runs beside the next level)
   bool overflow = false;      ///< a value reached the rule's limit (the build then fails)
   /// Games with a keyed index (keyed_game): the level's stored positions in
   /// rank order, in host memory, valid during the consumer call; else null.
@@ -56,8 +56,11 @@ struct solve_options {
   std::function<void(int level, std::uint64_t n, void* records)> load_level;
 };
 
-/// Receives each level once solved, in ascending level order. `records` points
-/// to `report.positions` records in host memory, valid during the call only.
+/// Receives each level once solved, in ascending level order, one call at a
+/// time. `records` points to `report.positions` records in host memory, valid
+/// during the call only. Calls for large levels come from the solver's level
+/// pipeline thread while the next levels solve (cuda/src/level_pipeline.hpp):
+/// a consumer must not touch what the solving thread uses.
 template <class Record>
 using level_consumer = std::function<void(const level_report& report, const Record* records)>;
 
