@@ -1,6 +1,7 @@
 #include "cgtb/text.hpp"
 
 #include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <sstream>
@@ -60,7 +61,8 @@ std::string duration_text(double s) {
   else if (s < 3600)
     std::snprintf(buf, sizeof buf, "%d min %02d s", static_cast<int>(s) / 60, static_cast<int>(s) % 60);
   else
-    std::snprintf(buf, sizeof buf, "%d h %02d min", static_cast<int>(s) / 3600, static_cast<int>(s) / 60 % 60);
+    std::snprintf(buf, sizeof buf, "%lld h %02d min", static_cast<long long>(s / 3600),
+                  static_cast<int>(std::fmod(s, 3600.0) / 60));
   return buf;
 }
 

@@ -192,23 +192,30 @@ void print_reachable_plan(const std::string& ruleset, int rows, int cols, int sy
       << req.values << ")\n";
   out << "calibration: " << h.params << " built in " << duration_text(secs) << " (" << classes
       << " stored positions)\n";
-  out << std::setw(6) << "level" << std::setw(16) << "positions" << std::setw(15) << "stored" << std::setw(12)
-      << "values" << std::setw(12) << "peak mem" << std::setw(12) << "file" << std::setw(11) << "time"
-      << "\n";
   double tv = 0, tf = 0, ts = 0;
   std::uint64_t tp = 0, tc = 0;
   for (const auto& p : plan) {
-    out << std::setw(6) << p.level << std::setw(16) << p.positions << std::setw(15) << p.classes << std::setw(12)
-        << bytes_text(p.value_bytes) << std::setw(12) << bytes_text(p.peak_bytes) << std::setw(12)
-        << bytes_text(p.file_bytes) << std::setw(11) << duration_text(p.seconds) << "\n";
     tp += p.positions;
     tc += p.classes;
     tv += p.value_bytes;
     tf += p.file_bytes;
     ts += p.seconds;
   }
-  out << std::setw(6) << "total" << std::setw(16) << tp << std::setw(15) << tc << std::setw(12) << bytes_text(tv)
-      << std::setw(12) << bytes_text(plan_peak_bytes(plan)) << std::setw(12) << bytes_text(tf) << std::setw(11)
+  // Columns wide enough for the totals (the largest figures), two spaces apart.
+  auto width = [](std::size_t w, const std::string& widest) {
+    return static_cast<int>(std::max(w, widest.size() + 2));
+  };
+  const int wp = width(16, std::to_string(tp)), wc = width(15, std::to_string(tc)),
+            wb = width(12, bytes_text(std::max({tv, tf, plan_peak_bytes(plan)}))), wt = width(11, duration_text(ts));
+  out << std::setw(6) << "level" << std::setw(wp) << "positions" << std::setw(wc) << "stored" << std::setw(wb)
+      << "values" << std::setw(wb) << "peak mem" << std::setw(wb) << "file" << std::setw(wt) << "time"
+      << "\n";
+  for (const auto& p : plan)
+    out << std::setw(6) << p.level << std::setw(wp) << p.positions << std::setw(wc) << p.classes << std::setw(wb)
+        << bytes_text(p.value_bytes) << std::setw(wb) << bytes_text(p.peak_bytes) << std::setw(wb)
+        << bytes_text(p.file_bytes) << std::setw(wt) << duration_text(p.seconds) << "\n";
+  out << std::setw(6) << "total" << std::setw(wp) << tp << std::setw(wc) << tc << std::setw(wb) << bytes_text(tv)
+      << std::setw(wb) << bytes_text(plan_peak_bytes(plan)) << std::setw(wb) << bytes_text(tf) << std::setw(wt)
       << duration_text(ts) << "\n";
   const double avail =
       static_cast<double>(req.solve.max_memory ? req.solve.max_memory : detail::host_available_bytes());
