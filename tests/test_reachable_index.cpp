@@ -373,6 +373,60 @@ TEST(ReachableCli, QueriesAnyOrientationAndNamesMovesAsWritten) {
   EXPECT_EQ(da.out, dr.out);
 }
 
+TEST(ReachableCli, CramAnswersAPositionWrittenOnTheTransposedBoardAsItsOwnTableDoes) {
+  // Every reachable position of 4x3, asked of 3x4 tables (reachable, and
+  // every region), is answered exactly as a 4x3 table answers it: values,
+  // winning moves named on the 4x3 board, and its options.
+  cgtb_test::temp_dir d;
+  const std::string own = d.file("own.cgtb"), red = d.file("red.cgtb"), all = d.file("all.cgtb");
+  ASSERT_EQ(cgtb_test::run_cgtb({"build", "cram", "--board", "4x3", "--positions", "all", "-q", "-o", own}).code, 0);
+  ASSERT_EQ(cgtb_test::run_cgtb({"build", "cram", "--board", "3x4", "-q", "-o", red}).code, 0);
+  ASSERT_EQ(cgtb_test::run_cgtb({"build", "cram", "--board", "3x4", "--positions", "all", "-q", "-o", all}).code, 0);
+  const board b{4, 3};
+  std::string lines;
+  for (const auto& [level, ps] : reachable_by_level(b))
+    for (std::uint64_t p : ps) {
+      std::string t;
+      for (int r = 0; r < 4; ++r) {
+        if (r) t += '/';
+        for (int c = 0; c < 3; ++c) t += (p >> (r * 3 + c)) & 1 ? '.' : '#';
+      }
+      lines += t + "\n";
+    }
+  for (const char* mode : {"--json", "--options"}) {
+    auto want = cgtb_test::run_cgtb({"query", mode, own}, lines);
+    ASSERT_EQ(want.code, 0) << cgtb_test::describe(want);
+    EXPECT_GT(std::count(want.out.begin(), want.out.end(), '\n'), 500);
+    for (const std::string& f : {red, all}) {
+      auto got = cgtb_test::run_cgtb({"query", mode, f}, lines);
+      ASSERT_EQ(got.code, 0) << cgtb_test::describe(got);
+      EXPECT_EQ(got.out, want.out) << f << " " << mode;
+    }
+  }
+  // A sum term written on the transposed board is the same component.
+  auto s = cgtb_test::run_cgtb({"sum", "--no-moves", red + ":..../..##/....", own + ":.../.#./.#./..."});
+  auto t = cgtb_test::run_cgtb({"sum", "--no-moves", red + ":..../..##/....", red + ":.../.#./.#./..."});
+  ASSERT_EQ(s.code, 0) << cgtb_test::describe(s);
+  ASSERT_EQ(t.code, 0) << cgtb_test::describe(t);
+  EXPECT_EQ(s.out.substr(s.out.find('\n')), t.out.substr(t.out.find('\n')));
+  // Malformed text in the transposed shape: the error says how it was read.
+  auto m = cgtb_test::run_cgtb({"query", red, ".../.../.../..x"});
+  EXPECT_TRUE(cgtb_test::is_clean_error(m));
+  EXPECT_NE(m.err.find("unexpected character"), std::string::npos) << m.err;
+  EXPECT_NE(m.err.find("4x3 board"), std::string::npos) << m.err;
+}
+
+TEST(ReachableCli, DomineeringRefusesAPositionWrittenOnTheTransposedBoard) {
+  // There the transpose exchanges Left and Right: the error says so.
+  cgtb_test::temp_dir d;
+  const std::string red = d.file("red.cgtb");
+  ASSERT_EQ(cgtb_test::run_cgtb({"build", "domineering", "--board", "3x4", "-q", "-o", red}).code, 0);
+  auto r = cgtb_test::run_cgtb({"query", red, ".../.../.../..."});
+  EXPECT_TRUE(cgtb_test::is_clean_error(r));
+  EXPECT_NE(r.err.find("Left and Right"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("--board 4x3"), std::string::npos) << r.err;
+}
+
 TEST(ReachableCli, UnreachablePositionsAndImpossibleChoicesGetOneLineErrors) {
   cgtb_test::temp_dir d;
   const std::string red = d.file("red.cgtb");

@@ -33,14 +33,4 @@ std::vector<domineering::move> domineering::right_moves(position p) const {
   return out;
 }
 
-domineering::position domineering::transpose(position p) const {
-  position t = 0;
-  for (; p; p &= p - 1) {
-    int x = ctz64(p);
-    int r = x / board_.cols, c = x % board_.cols;
-    t |= 1ull << (c * board_.rows + r);
-  }
-  return t;
-}
-
 }  // namespace cgtb

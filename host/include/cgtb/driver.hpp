@@ -322,6 +322,76 @@ template <class Game>
 struct cell_mask_game<Game, std::void_t<decltype(Game::cell_mask_positions)>>
     : std::bool_constant<Game::cell_mask_positions> {};
 
+/// The owner of the game over every region that a ruleset owner `Game`
+/// extends (Game::plain_game: the reachable domino tables' Cram or
+/// Domineering), else Game.
+template <class Game, class = void>
+struct plain_game_of {
+  using type = Game;
+};
+template <class Game>
+struct plain_game_of<Game, std::void_t<typename Game::plain_game>> {
+  using type = typename Game::plain_game;
+};
+
+/// Positions of a domino game (cell_mask_game) written in the transposed
+/// orientation of a non-square board: a 5x4 picture asked of a 4x5 table.
+/// Such text is read on the cols x rows board game(), whose moves and move
+/// names answer it as written, and is looked up as its transpose. A Cram
+/// position and its transpose are the same game (the board turned a quarter
+/// and reflected); a Domineering position's transpose exchanges Left and
+/// Right, so the partizan driver refuses such text (partizan_driver::parse).
+/// Games that are not domino games never hold transposed text.
+template <class Game, bool = cell_mask_game<Game>::value>
+class transposed_frame {
+ public:
+  explicit transposed_frame(const Game&) {}
+  bool holds(const std::string&) const { return false; }
+};
+
+template <class Game>
+class transposed_frame<Game, true> {
+ public:
+  using plain = typename plain_game_of<Game>::type;
+
+  /// No frame on a square board, nor where the transposed board cannot be
+  /// written (more than 26 columns).
+  explicit transposed_frame(const Game& table) : cols_(table.cols()) {
+    if (table.rows() == table.cols()) return;
+    try {
+      t_ = std::make_shared<plain>(table.cols(), table.rows());
+    } catch (const input_error&) {
+    }
+  }
+  /// True when `text` has as many rows ('/'-separated) as the table's board
+  /// has columns, on a non-square board.
+  bool holds(const std::string& text) const {
+    return t_ && static_cast<int>(std::count(text.begin(), text.end(), '/')) + 1 == cols_;
+  }
+  /// The cols x rows board the text is written on.
+  const plain& game() const { return *t_; }
+  /// A position of game() from text; throws game()'s input_error, saying
+  /// the text was read on the transposed board, when it is malformed.
+  std::uint64_t parse(const std::string& text) const {
+    try {
+      return t_->parse(text);
+    } catch (const input_error& e) {
+      throw input_error(std::string(e.what()) + " (read on the " + t_->params() +
+                        " board, this table's turned a quarter, as it has " + std::to_string(cols_) + " rows)");
+    }
+  }
+  /// The ref of q, a position of game(), in `table`: the index key of q's
+  /// transpose on the table's board, and q's own text.
+  position_ref ref(const Game& table, std::uint64_t q) const {
+    const std::uint64_t p = t_->transpose(q);
+    return {table.level_of(p), position_locator<Game>::key(table, p), t_->format(q)};
+  }
+
+ private:
+  int cols_;
+  std::shared_ptr<const plain> t_;
+};
+
 /// game_driver::from_code for a ruleset owner `Game`: the ref of the
 /// position of bitmask `code` (its index key in `rank`, empty text).
 template <class Game>

@@ -76,9 +76,12 @@ class impartial_driver : public owner_driver<Game> {
     }
   }
 
+  /// A position as written on the table's board, or for Cram on a
+  /// non-square board also as written on its transpose (transposed_frame).
   position_ref parse(const std::string& text) const override {
-    auto p = game_.parse(text);
-    return ref(p);
+    if constexpr (cell_mask_game<Game>::value)
+      if (frame_.holds(text)) return frame_.ref(game_, frame_.parse(text));
+    return ref(game_.parse(text));
   }
 
   using locator = position_locator<Game>;
@@ -90,8 +93,15 @@ class impartial_driver : public owner_driver<Game> {
   /// key of the position it leads to and that position's text in p's
   /// orientation.
   std::vector<option_ref> options(const position_ref& p) const override {
-    auto pos = locator::at(game_, p);
     std::vector<option_ref> out;
+    if (frame_.holds(p.text)) {
+      if constexpr (cell_mask_game<Game>::value) {
+        const auto& t = frame_.game();
+        for (const auto& m : t.moves(frame_.parse(p.text))) out.push_back({t.move_name(m), frame_.ref(game_, m.after)});
+      }
+      return out;
+    }
+    auto pos = locator::at(game_, p);
     for (const auto& m : game_.moves(pos)) {
       const int level = game_.level_of(m.after);
       out.push_back({game_.move_name(m), {level, locator::key(game_, m.after), game_.format(m.after)}});
@@ -317,6 +327,8 @@ class impartial_driver : public owner_driver<Game> {
   position_ref ref(typename Game::position p) const {
     return {game_.level_of(p), locator::key(game_, p), game_.format(p)};
   }
+  /// Positions written on the transposed board (Cram on a non-square board).
+  transposed_frame<Game> frame_{game_};
 
   template <class Rule>
   void build_with(const build_request& req, const value_choice& kinds) const {

@@ -58,7 +58,22 @@ class partizan_driver : public owner_driver<Game> {
   }
 
   using locator = position_locator<Game>;
-  position_ref parse(const std::string& text) const override { return ref(game_.parse(text)); }
+  /// A position as written on the table's board. A Domineering position
+  /// written on the transposed board is refused with a one-line error: it
+  /// is a position of the other game, whose Left is this table's Right.
+  position_ref parse(const std::string& text) const override {
+    if constexpr (cell_mask_game<Game>::value)
+      if (frame_.holds(text)) {
+        frame_.parse(text);  // throws for malformed text
+        throw input_error("position '" + text + "' is written on the " + std::to_string(game_.cols()) + "x" +
+                          std::to_string(game_.rows()) + " board, and this is a " + game_.params() + " " +
+                          Game::ruleset_name + " table; the transpose exchanges Left and Right, so write the " +
+                          "position on the " + game_.params() + " board and read Left for Right, or build " +
+                          Game::ruleset_name + " --board " + std::to_string(game_.cols()) + "x" +
+                          std::to_string(game_.rows()));
+      }
+    return ref(game_.parse(text));
+  }
   std::string format(int level, std::uint64_t rank) const override { return format_by_rank(game_, level, rank); }
   position_ref from_code(std::uint64_t code) const override { return ref_of_code(game_, code); }
 
@@ -138,6 +153,9 @@ class partizan_driver : public owner_driver<Game> {
   position_ref ref(const typename Game::position& p) const {
     return {game_.level_of(p), locator::key(game_, p), game_.format(p)};
   }
+
+  /// Text written on the transposed board (refused by parse).
+  transposed_frame<Game> frame_{game_};
 
   /// The rank at which `tb` stores p; throws input_error when it does not.
   std::uint64_t check_level(tablebase& tb, const position_ref& p) const {

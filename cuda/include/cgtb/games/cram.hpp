@@ -219,6 +219,16 @@ class domino_game {
   /// the processor that will use the view).
   view_type view(const std::uint64_t* table) const { return {{board_, {table, board_.cells}}}; }
   view_type host_view() const { return view(binom_.data()); }
+  /// The position p of this board reflected in its main diagonal, as a
+  /// position of the cols x rows board: cell (r, c) goes to (c, r).
+  position transpose(position p) const {
+    position t = 0;
+    for (; p; p &= p - 1) {
+      const int x = ctz64(p), r = x / board_.cols, c = x % board_.cols;
+      t |= 1ull << (c * board_.rows + r);
+    }
+    return t;
+  }
 
  protected:
   /// Throws input_error for impossible boards (domino_board::make).

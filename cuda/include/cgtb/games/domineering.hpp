@@ -116,9 +116,8 @@ class domineering : public domino_game<domineering_view> {
   std::vector<move> left_moves(position p) const;
   /// Right's moves (horizontal dominoes) from p, in cell order.
   std::vector<move> right_moves(position p) const;
-  /// The position p of this board reflected in its main diagonal, as a
-  /// position of the cols x rows board (Left's and Right's roles exchange).
-  position transpose(position p) const;
+  // transpose (domino_game) maps p to the cols x rows board, where Left's
+  // and Right's roles exchange.
 
  private:
   cram text_;  ///< parsing, printing and move names shared with Cram

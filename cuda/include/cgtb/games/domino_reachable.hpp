@@ -32,6 +32,8 @@ class reachable_domino : public Game {
  public:
   using view_type = View;
   using position = std::uint64_t;
+  /// The game over every region (its parsing, moves and move names).
+  using plain_game = Game;
   /// The solver builds this game's index (solve_driver.hpp).
   static constexpr bool keyed_index = true;
 
