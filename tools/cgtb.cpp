@@ -127,10 +127,10 @@ int cmd_query(int argc, char** argv) {
       drv->query(tb, drv->parse(text), json, buf);
   };
   // Answers go out every 1 MB, and after every line when stdin is a terminal
-  // or --flush is given. When a line of stdin fails, the answers before it
-  // are printed (each is complete), then the error, naming the line, and the
-  // exit status says the batch did not finish. Positions given as arguments
-  // are answered all or not at all (the error names the position's number).
+  // or --flush is given. When a position fails (a line of stdin, or one of
+  // several arguments), the answers before it are printed (each is
+  // complete), then the error, naming the line or the position's number, and
+  // the exit status says the batch did not finish.
   const bool each_line = r.count("flush") > 0 || isatty(0);
   auto flush = [&] {
     std::cout << buf.str() << std::flush;
@@ -142,13 +142,13 @@ int cmd_query(int argc, char** argv) {
     try {
       one(raw);
     } catch (const input_error& e) {
-      if (from_stdin) flush();
+      flush();
       throw input_error(where.empty() ? e.what() : where + ": " + e.what());
     } catch (const resource_error& e) {
-      if (from_stdin) flush();
+      flush();
       throw resource_error(where.empty() ? e.what() : where + ": " + e.what());
     } catch (...) {
-      if (from_stdin) flush();
+      flush();
       throw;
     }
   };
