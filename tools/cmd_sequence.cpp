@@ -25,7 +25,10 @@ int cmd_sequence(int argc, char** argv) {
   const std::vector<std::uint16_t> s = read_octal_sequence(tb);
   const long long last = static_cast<long long>(s.size()) - 1;
   const long long from = r["from"].as<long long>(), to = r.count("to") ? r["to"].as<long long>() : last;
-  if (from < 0 || to < from || to > last)
+  if (to < from)
+    throw input_error("--from " + std::to_string(from) + " is past --to " + std::to_string(to) +
+                      " (give the smaller heap first)");
+  if (from < 0 || to > last)
     throw input_error("--from " + std::to_string(from) + " --to " + std::to_string(to) +
                       " is not a range of the file's heaps 0.." + std::to_string(last));
   std::string out;

@@ -10,7 +10,10 @@ const std::vector<command>& command_table() {
       {"build", "GAME", "solve every position of a game and write a tablebase",
        "Solve every position of a game by retrograde analysis and write a tablebase.", cmd_build},
       {"plan", "GAME", "what a build would take: positions, memory, file size and time per level",
-       "What a build would take, per level and in total: positions, memory, file size and time.", cmd_plan},
+       "What a build would take, per level and in total: positions, memory, file size and time. Plans are made "
+       "for reachable Cram and Domineering tables (the default index; --positions all is not planned: its levels "
+       "are binomial coefficients, and cgtb build refuses before it starts a table whose levels do not fit).",
+       cmd_plan},
       {"query", "FILE", "look positions up (arguments, or one per line on stdin)", "Look positions up in a tablebase.",
        cmd_query},
       {"info", "FILE", "header, levels, sizes, and a check of every checksum",

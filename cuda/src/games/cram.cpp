@@ -12,7 +12,10 @@ domino_board domino_board::make(int rows, int cols) {
   if (rows > kMaxCells || cols > kMaxCells || rows * cols > kMaxCells)
     throw input_error("board " + std::to_string(rows) + "x" + std::to_string(cols) + " has " +
                       std::to_string(static_cast<long>(rows) * cols) + " cells; at most 64 are supported");
-  if (cols > 26) throw input_error("board has " + std::to_string(cols) + " columns; at most 26 can be named a..z");
+  if (cols > 26)
+    throw input_error("board " + std::to_string(rows) + "x" + std::to_string(cols) + " has " + std::to_string(cols) +
+                      " columns; at most 26 can be named a..z (a Cram board can be given turned a quarter, as " +
+                      std::to_string(cols) + "x" + std::to_string(rows) + ")");
   domino_board b{rows, cols, rows * cols, 0, 0};
   b.all = b.cells == 64 ? ~0ull : (1ull << b.cells) - 1;
   for (int r = 0; r < rows; ++r)
