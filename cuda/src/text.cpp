@@ -41,6 +41,10 @@ std::vector<std::string> split_text(const std::string& s, char sep) {
   return out;
 }
 
+std::string count_text(unsigned long long n, const std::string& noun) {
+  return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
+}
+
 std::string bytes_text(double b) {
   char buf[32];
   if (b >= 1e9)

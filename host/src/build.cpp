@@ -43,6 +43,11 @@ void build_progress::level_done(const level_report& r) {
   done_ += r.positions;
   if (!enabled_) return;
   const auto now = std::chrono::steady_clock::now();
+  // The solve starts when the first level's kernels do: a reachable build's
+  // forward pass before it counts in the elapsed time, not in the rate.
+  if (done_levels_ == 1)
+    solve0_ = now - std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                        std::chrono::duration<double>(std::max(0.0, r.seconds)));
   const double since = std::chrono::duration<double>(now - last_).count();
   const bool last_level = done_levels_ == levels_;
   if (tty_ ? (since >= 0.1 || last_level) : (levels_ <= 200 || since >= 5.0 || last_level)) {
@@ -52,8 +57,10 @@ void build_progress::level_done(const level_report& r) {
 }
 
 void build_progress::print_line(const level_report& r, bool stored) {
-  const double el = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
-  const double rate = el > 0 ? static_cast<double>(done_) / el : 0.0;
+  const auto now = std::chrono::steady_clock::now();
+  const double el = std::chrono::duration<double>(now - t0_).count(),
+               solving = std::chrono::duration<double>(now - solve0_).count();
+  const double rate = solving > 0 ? static_cast<double>(done_) / solving : 0.0;
   std::string share, left;
   if (total_ > 0) {
     share = " (" + std::to_string(static_cast<int>(100.0 * static_cast<double>(done_) / static_cast<double>(total_))) +
@@ -62,14 +69,14 @@ void build_progress::print_line(const level_report& r, bool stored) {
       left = ", about " + duration_text(static_cast<double>(total_ - done_) / rate) + " left";
   } else if (done_levels_ < levels_ && done_levels_ > 0) {
     left = ", about " +
-           duration_text(el / static_cast<double>(done_levels_) * static_cast<double>(levels_ - done_levels_)) +
+           duration_text(solving / static_cast<double>(done_levels_) * static_cast<double>(levels_ - done_levels_)) +
            " left";
   }
   char head[96];
   std::snprintf(head, sizeof head, "[cgtb] level %3d (%zu/%zu): ", r.level, done_levels_, levels_);
-  const std::string line = std::string(head) + std::to_string(done_) + (stored ? " stored positions" : " positions") +
-                           share + " in " + duration_text(el) + ", " +
-                           std::to_string(static_cast<unsigned long long>(rate)) + "/s" + left;
+  const std::string line = std::string(head) + count_text(done_, stored ? "stored position" : "position") + share +
+                           " in " + duration_text(el) + ", " + std::to_string(static_cast<unsigned long long>(rate)) +
+                           "/s" + left;
   if (tty_) {
     std::fprintf(stderr, "\r%s\x1b[K", line.c_str());
     open_line_ = true;
@@ -84,9 +91,8 @@ void build_progress::finish(bool stored) {
   if (open_line_) std::fputc('\n', stderr);
   open_line_ = false;
   const double el = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
-  std::fprintf(stderr, "[cgtb] %zu levels, %llu %s solved in %s\n", done_levels_,
-               static_cast<unsigned long long>(done_), stored ? "stored positions" : "positions",
-               duration_text(el).c_str());
+  std::fprintf(stderr, "[cgtb] %s, %s solved in %s\n", count_text(done_levels_, "level").c_str(),
+               count_text(done_, stored ? "stored position" : "position").c_str(), duration_text(el).c_str());
 }
 
 void print_build_stats(std::ostream& out, const std::vector<level_report>& levels, double total_seconds,

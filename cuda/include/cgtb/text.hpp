@@ -20,6 +20,10 @@ std::pair<int, int> parse_dimensions(const std::string& text, const std::string&
 /// Splits s at every `sep`; a trailing separator gives a trailing empty item.
 std::vector<std::string> split_text(const std::string& s, char sep);
 
+/// "1 stored position", "2 stored positions": n and the noun, with an s
+/// unless n is 1 (`noun` is the singular, an English plural in s).
+std::string count_text(unsigned long long n, const std::string& noun);
+
 /// A byte count for people: "1.23 GB", "12.3 MB", "4.5 kB" (decimal units).
 std::string bytes_text(double bytes);
 

@@ -56,7 +56,7 @@ class build_progress {
   bool enabled_, tty_;
   std::size_t levels_, done_levels_ = 0;
   std::uint64_t total_, done_ = 0;
-  std::chrono::steady_clock::time_point t0_, last_;
+  std::chrono::steady_clock::time_point t0_, last_, solve0_;  ///< solve0_: the first level's start
   bool open_line_ = false;
 };
 
