@@ -107,6 +107,7 @@ std::vector<level_plan> plan_reachable_table(int rows, int cols, int symmetries,
     // found), sort (keys found and the sort's buffer of the same size).
     const double forward = packed_above + std::max({8 * above + 8 * set_slots(n), 8 * set_slots(n) + 8 * n, 16 * n});
     plan[i].peak_bytes = std::max(solve_keys + solve, forward);
+    plan[i].forward_peak = forward > solve_keys + solve;
   }
   return plan;
 }
@@ -230,12 +231,20 @@ void check_reachable_plan(int rows, int cols, int symmetries, std::size_t record
   if (std::min(rows, cols) > 8) return;
   const auto plan = plan_reachable_table(rows, cols, symmetries, record_bytes, 0, 0);
   const double avail = static_cast<double>(max_memory ? max_memory : detail::host_available_bytes());
-  for (const auto& p : plan)
-    if (p.peak_bytes > avail)
-      throw resource_error("the plan of this table needs " + bytes_text(p.peak_bytes) + " of host memory at level " +
-                           std::to_string(p.level) + " (about " + std::to_string(p.classes) +
-                           " stored positions there), more than the " + bytes_text(avail) +
-                           (max_memory ? " of --max-memory" : " available") + "; see cgtb plan");
+  const auto worst = std::max_element(
+      plan.begin(), plan.end(), [](const level_plan& a, const level_plan& b) { return a.peak_bytes < b.peak_bytes; });
+  if (worst == plan.end() || worst->peak_bytes <= avail) return;
+  std::uint64_t stored = 0;
+  for (const auto& p : plan) stored += p.classes;
+  const std::string where =
+      worst->forward_peak ? "when the forward pass finds level " + std::to_string(worst->level) +
+                                " (it keeps the keys of every level found, about 3 bytes for each of the table's " +
+                                std::to_string(stored) + " stored positions)"
+                          : "while level " + std::to_string(worst->level) + " is solved (about " +
+                                std::to_string(worst->classes) + " stored positions there)";
+  throw resource_error("the plan of this table needs " + bytes_text(worst->peak_bytes) + " of host memory " + where +
+                       ", more than the " + bytes_text(avail) + (max_memory ? " of --max-memory" : " available") +
+                       "; see cgtb plan");
 }
 
 }  // namespace cgtb

@@ -29,8 +29,11 @@ struct level_plan {
   std::uint64_t classes = 0;    ///< stored positions: about positions / symmetries
   double value_bytes = 0;       ///< records of the stored positions
   double peak_bytes = 0;        ///< resident memory while this level is built
-  double file_bytes = 0;        ///< estimated share of the file
-  double seconds = 0;           ///< estimated solve time (0 without calibration)
+  /// The peak is the forward pass's (finding this level, with the keys of
+  /// every level found before it), not the solve's.
+  bool forward_peak = false;
+  double file_bytes = 0;  ///< estimated share of the file
+  double seconds = 0;     ///< estimated solve time (0 without calibration)
 };
 
 /// Plan of a reachable table with `symmetries` board symmetries and records
