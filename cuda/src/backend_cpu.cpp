@@ -12,6 +12,7 @@
 #include <memory>
 #include <sstream>
 #include <type_traits>
+#include <vector>
 
 #include "games.hpp"
 #include "solve_driver.hpp"
@@ -116,6 +117,11 @@ struct cpu_backend {
   /// The host's view of n values at p: p itself.
   template <class T>
   const T* to_host(const T* p, std::size_t, staging<T>&) {
+    return p;
+  }
+  /// A one-off host copy of n values at p (download): p itself.
+  template <class T>
+  const T* download(const T* p, std::size_t, std::vector<T>&) {
     return p;
   }
   /// Whether the host can read this backend's buffers (then the solver fills

@@ -4,6 +4,8 @@
 #include <cuda_runtime.h>
 #include <thrust/system/cuda/execution_policy.h>
 
+#include <vector>
+
 #include "cuda_error.hpp"
 #include "games.hpp"
 #include "solve_driver.hpp"
@@ -142,6 +144,16 @@ struct cuda_backend {
                "to the host");
     cuda_check(cudaStreamSynchronize(s.stream), "cudaStreamSynchronize", "to the host");
     return s.p;
+  }
+  /// A one-off host copy of n values at device address d, into `out`
+  /// (pageable memory, resized to n; a synchronous copy on the legacy
+  /// stream, after this thread's kernels); returns out.data(). For copies
+  /// the host waits for anyway, where pinning would buy nothing.
+  template <class T>
+  const T* download(const T* d, std::size_t n, std::vector<T>& out) {
+    out.resize(n);
+    cuda_check(cudaMemcpy(out.data(), d, n * sizeof(T), cudaMemcpyDeviceToHost), "cudaMemcpy", "to the host");
+    return out.data();
   }
   /// Whether the host can read this backend's buffers (then the solver fills
   /// them in place instead of copying).

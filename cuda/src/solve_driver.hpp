@@ -186,7 +186,6 @@ class solve_index<Backend, Game, true> {
     auto cur = be_.upload(start);
     double growth = static_cast<double>(game_.max_options()), prev_ratio = 0;
     auto full = be_.template allocate<int>(1);
-    typename Backend::template staging<std::uint64_t> keys_copy;
     for (std::size_t i = levels.size() - 1; i > 0; --i) {
       const auto t0 = clock::now();
       const int below = levels[i - 1];
@@ -228,7 +227,10 @@ class solve_index<Backend, Game, true> {
         thrust::sort(policy, next.data(), next.data() + found);
         be_.check("forward pass sort");
       });
-      pack(below, be_.to_host(next.data(), found, keys_copy), found);
+      {
+        std::vector<std::uint64_t> keys_copy;  // freed once packed (a device backend's host copy)
+        pack(below, be_.download(next.data(), found, keys_copy), found);
+      }
       // Next estimate: this level's growth, extrapolated where growth falls
       // (the middle levels), 10 % high.
       const double ratio = n ? static_cast<double>(found) / static_cast<double>(n) : 1.0;
@@ -490,15 +492,16 @@ void solve_with(const Game& game, const solve_options& opts, const level_consume
     // thread for large levels, while this thread goes on to the next level,
     // where the host has room for both (the consumer may hold the level's
     // records thrice: a host copy, a checkpoint and its file; beside the
-    // rank table of this level and the keys and records of the next).
+    // rank table of this level and the keys and records of the next, which
+    // take host memory only where the backend's buffers are the host's).
     const record* solved_records = out.data();
     auto& copy = copies[solved++ % 2];
     auto job = [&be, &consume, &copy, rep, solved_records, n] { consume(rep, be.to_host(solved_records, n, copy)); };
     const auto here = std::find(levels.begin(), levels.end(), level);
     const std::uint64_t next_n = here + 1 != levels.end() ? index.size(*(here + 1)) : 0;
-    const double both = 3.0 * static_cast<double>(n) * sizeof(record) + index.key_bytes(level) +
-                        index.table_bytes(level) + static_cast<double>(next_n) * sizeof(record) +
-                        (next_n ? index.key_bytes(*(here + 1)) : 0.0);
+    const double beside = index.key_bytes(level) + index.table_bytes(level) +
+                          static_cast<double>(next_n) * sizeof(record) + (next_n ? index.key_bytes(*(here + 1)) : 0.0);
+    const double both = 3.0 * static_cast<double>(n) * sizeof(record) + (Backend::host_visible ? beside : 0.0);
     if (n >= kOverlapPositions && be.pipelined() && both < static_cast<double>(host_available_bytes()))
       pipeline.submit(level, job);
     else
