@@ -19,6 +19,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <initializer_list>
 #include <iterator>
 #include <map>
 #include <memory>
@@ -191,6 +192,16 @@ inline ::testing::AssertionResult is_clean_refusal(const cli_result& r) {
   auto e = is_clean_error(r);
   if (!e) return e;
   if (!r.out.empty()) return ::testing::AssertionFailure() << "answered on stdout: " << describe(r);
+  return ::testing::AssertionSuccess();
+}
+
+/// is_clean_error, and the error line holds every one of `phrases`.
+inline ::testing::AssertionResult is_clean_error_saying(const cli_result& r,
+                                                        std::initializer_list<const char*> phrases) {
+  auto e = is_clean_error(r);
+  if (!e) return e;
+  for (const char* p : phrases)
+    if (r.err.find(p) == std::string::npos) return ::testing::AssertionFailure() << "no '" << p << "' in: " << r.err;
   return ::testing::AssertionSuccess();
 }
 
