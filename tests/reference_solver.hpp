@@ -56,6 +56,17 @@ class cram_reference {
 
   bool empty_at(std::uint64_t p, int r, int c) const { return (p >> (r * cols_ + c)) & 1; }
 
+  /// Cram text of p: rows joined by '/', '.' empty, '#' covered
+  /// (docs/cram.md), written here from the definition.
+  std::string text(std::uint64_t p) const {
+    std::string s;
+    for (int r = 0; r < rows_; ++r) {
+      if (r) s += '/';
+      for (int c = 0; c < cols_; ++c) s += empty_at(p, r, c) ? '.' : '#';
+    }
+    return s;
+  }
+
   /// The positions one domino leads to from p, found cell by cell.
   std::vector<std::uint64_t> options(std::uint64_t p) const { return domino_options(p, true, true); }
   /// Those of the horizontal dominoes only (Right's in Domineering).

@@ -93,17 +93,6 @@ class brute_sum {
   std::unordered_map<std::vector<std::uint64_t>, bool, key_hash> memo_;
 };
 
-/// Cram text of an empty-cell mask: rows joined by '/', '.' empty, '#'
-/// covered (docs/cram.md), written here from the definition.
-std::string cram_text(const cram_reference& b, std::uint64_t mask) {
-  std::string s;
-  for (int r = 0; r < b.rows(); ++r) {
-    if (r) s += '/';
-    for (int c = 0; c < b.cols(); ++c) s += b.empty_at(mask, r, c) ? '.' : '#';
-  }
-  return s;
-}
-
 /// The reference's positions reachable from the empty board, sorted.
 std::vector<std::uint64_t> reachable_sorted(const cram_reference& b) {
   auto set = b.reachable();
@@ -149,7 +138,7 @@ class MisereSum : public ::testing::Test {
   std::string term(const ref_component& c) const {
     if (c.board < 0) return "*" + std::to_string(c.mask);
     const auto b = static_cast<std::size_t>(c.board);
-    return boards_[b].path + ":" + cram_text(ref_.boards[b], c.mask);
+    return boards_[b].path + ":" + ref_.boards[b].text(c.mask);
   }
   std::vector<std::string> terms(const std::vector<ref_component>& s) const {
     std::vector<std::string> t;
@@ -442,7 +431,7 @@ TEST(MisereSumSeed004, ThreeBySixAndFourByFiveAreNoDisguisedNimPosition) {
   for (auto [rows, cols] : std::vector<std::pair<int, int>>{{3, 6}, {4, 5}}) {
     const std::string path = dir.file("cram-" + board_text(rows, cols) + ".cgtb");
     cgtb_test::build_cram(rows, cols, "all", path);
-    const std::string board = path + ":" + cram_text(cram_reference(rows, cols), cram_reference(rows, cols).full());
+    const std::string board = path + ":" + cram_reference(rows, cols).text(cram_reference(rows, cols).full());
     std::vector<bool> with_board;
     for (const auto& t : tests) with_board.push_back(solver.misere_win(joined({board}, t)));
     for (const auto& c : candidates) {
@@ -529,7 +518,7 @@ TEST_F(MisereSum, CramRegionTermsAgreeWithBruteForceAndWithTheTables) {
     std::vector<std::string> as_regions, as_files = terms(s);
     for (const auto& c : s)
       as_regions.push_back(c.board < 0 ? term(c)
-                                       : "cram:" + cram_text(ref_.boards[static_cast<std::size_t>(c.board)], c.mask));
+                                       : "cram:" + ref_.boards[static_cast<std::size_t>(c.board)].text(c.mask));
     const bool normal = ref_.win(s, false), misere = ref_.win(s, true);
     const cgtb::sum_answer a = fast.solve(as_regions);
     ASSERT_EQ(a.normal_outcome, normal ? 'N' : 'P') << a.text;

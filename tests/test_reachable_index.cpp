@@ -81,6 +81,15 @@ std::map<int, std::vector<std::uint64_t>> reachable_by_level(const board& b) {
   return out;
 }
 
+/// Every reachable position of b as Cram text, one per line (a query's stdin).
+std::string reachable_texts(const board& b) {
+  const cgtb_test::cram_reference ref(b.rows, b.cols);
+  std::string lines;
+  for (const auto& [level, ps] : reachable_by_level(b))
+    for (std::uint64_t p : ps) lines += ref.text(p) + "\n";
+  return lines;
+}
+
 /// Colex rank of a k-subset, with its own binomials.
 std::uint64_t colex_rank(std::uint64_t set) {
   static std::vector<std::vector<std::uint64_t>> C = [] {
@@ -346,16 +355,7 @@ TEST(ReachableCli, QueriesAnyOrientationAndNamesMovesAsWritten) {
   ASSERT_EQ(cgtb_test::run_cgtb({"build", "cram", "--board", "3x4", "--positions", "all", "-q", "-o", all}).code, 0);
   ASSERT_EQ(cgtb_test::run_cgtb({"build", "cram", "--board", "3x4", "-q", "-o", red}).code, 0);
   const board b{3, 4};
-  std::string lines;
-  for (const auto& [level, ps] : reachable_by_level(b))
-    for (std::uint64_t p : ps) {
-      std::string t;
-      for (int r = 0; r < 3; ++r) {
-        if (r) t += '/';
-        for (int c = 0; c < 4; ++c) t += (p >> (r * 4 + c)) & 1 ? '.' : '#';
-      }
-      lines += t + "\n";
-    }
+  const std::string lines = reachable_texts(b);
   auto a = cgtb_test::run_cgtb({"query", "--json", all}, lines);
   auto r = cgtb_test::run_cgtb({"query", "--json", red}, lines);
   ASSERT_EQ(a.code, 0) << cgtb_test::describe(a);
@@ -383,16 +383,7 @@ TEST(ReachableCli, CramAnswersAPositionWrittenOnTheTransposedBoardAsItsOwnTableD
   ASSERT_EQ(cgtb_test::run_cgtb({"build", "cram", "--board", "3x4", "-q", "-o", red}).code, 0);
   ASSERT_EQ(cgtb_test::run_cgtb({"build", "cram", "--board", "3x4", "--positions", "all", "-q", "-o", all}).code, 0);
   const board b{4, 3};
-  std::string lines;
-  for (const auto& [level, ps] : reachable_by_level(b))
-    for (std::uint64_t p : ps) {
-      std::string t;
-      for (int r = 0; r < 4; ++r) {
-        if (r) t += '/';
-        for (int c = 0; c < 3; ++c) t += (p >> (r * 3 + c)) & 1 ? '.' : '#';
-      }
-      lines += t + "\n";
-    }
+  const std::string lines = reachable_texts(b);
   for (const char* mode : {"--json", "--options"}) {
     auto want = cgtb_test::run_cgtb({"query", mode, own}, lines);
     ASSERT_EQ(want.code, 0) << cgtb_test::describe(want);
