@@ -41,6 +41,15 @@ std::vector<std::string> split_text(const std::string& s, char sep) {
   return out;
 }
 
+std::string board_text(int rows, int cols, std::uint64_t empty) {
+  std::string s;
+  for (int r = 0; r < rows; ++r) {
+    if (r) s += '/';
+    for (int c = 0; c < cols; ++c) s += (empty >> (r * cols + c)) & 1 ? '.' : '#';
+  }
+  return s;
+}
+
 std::string count_text(unsigned long long n, const std::string& noun) {
   return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
 }

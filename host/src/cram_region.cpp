@@ -6,6 +6,7 @@
 
 #include "cgtb/error.hpp"
 #include "cgtb/hd.hpp"
+#include "cgtb/text.hpp"
 
 namespace cgtb {
 
@@ -54,14 +55,7 @@ cram_region image(const cram_region& a, int t) {
 
 int cram_region::cells() const { return popcount64(mask); }
 
-std::string cram_region::text() const {
-  std::string s;
-  for (int r = 0; r < rows; ++r) {
-    if (r) s += '/';
-    for (int c = 0; c < cols; ++c) s += (mask >> (r * cols + c)) & 1 ? '.' : '#';
-  }
-  return s;
-}
+std::string cram_region::text() const { return board_text(rows, cols, mask); }
 
 std::uint64_t cram_region_key(const cram_region& r) {
   if (r.rows > kRegionMaxSide || r.cols > kRegionMaxSide || r.rows * r.cols > kRegionMaxArea)

@@ -2,6 +2,7 @@
 // and the formatters of sizes and durations in progress lines and plans.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
@@ -19,6 +20,12 @@ std::pair<int, int> parse_dimensions(const std::string& text, const std::string&
 
 /// Splits s at every `sep`; a trailing separator gives a trailing empty item.
 std::vector<std::string> split_text(const std::string& s, char sep);
+
+/// The text of a set of cells on a rows x cols board, as Cram and
+/// Domineering positions are written: rows top to bottom separated by '/',
+/// '.' for a cell whose bit (row * cols + column) of `empty` is set, '#' for
+/// the others. rows * cols is at most 64.
+std::string board_text(int rows, int cols, std::uint64_t empty);
 
 /// "1 stored position", "2 stored positions": n and the noun, with an s
 /// unless n is 1 (`noun` is the singular, an English plural in s).
