@@ -59,7 +59,10 @@ struct cuda_backend {
 
   explicit cuda_backend(const solve_options&) {
     int n = 0;
-    if (cudaGetDeviceCount(&n) != cudaSuccess || n == 0) throw input_error("--backend cuda: no CUDA device is present");
+    const cudaError_t e = cudaGetDeviceCount(&n);
+    if (e != cudaSuccess || n == 0)
+      throw resource_error(std::string("--backend cuda: no CUDA device is present") +
+                           (e != cudaSuccess ? std::string(" (") + cudaGetErrorString(e) + ")" : std::string()));
     if (!cuda_pools_supported()) return;  // plain cudaMalloc per buffer (cuda_allocate)
     int device = 0;
     cuda_check(cudaGetDevice(&device), "cudaGetDevice");
@@ -132,13 +135,20 @@ struct cuda_backend {
       if (s.p) cuda_check(cudaFreeHost(s.p), "cudaFreeHost");
       s.p = nullptr;
       s.capacity = 0;
+      // Levels grow towards the middle of the game: room for half as much
+      // again, so that the buffer is not freed and pinned anew every level.
+      std::size_t room = n + n / 2;
       void* q = nullptr;
-      if (cudaMallocHost(&q, n * sizeof(T)) != cudaSuccess) {
+      if (cudaMallocHost(&q, room * sizeof(T)) != cudaSuccess) {
         (void)cudaGetLastError();
-        throw resource_error("cannot allocate " + std::to_string(n * sizeof(T)) + " bytes of pinned host memory");
+        room = n;
+        if (cudaMallocHost(&q, room * sizeof(T)) != cudaSuccess) {
+          (void)cudaGetLastError();
+          throw resource_error("cannot allocate " + std::to_string(n * sizeof(T)) + " bytes of pinned host memory");
+        }
       }
       s.p = static_cast<T*>(q);
-      s.capacity = n;
+      s.capacity = room;
     }
     cuda_check(cudaMemcpyAsync(s.p, d, n * sizeof(T), cudaMemcpyDeviceToHost, s.stream), "cudaMemcpyAsync",
                "to the host");

@@ -3,6 +3,7 @@
 #include <cuda_runtime.h>
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <cstring>
 #include <map>
 #include <vector>
@@ -19,6 +20,18 @@ bool have_gpu() {
   int n = 0;
   return cudaGetDeviceCount(&n) == cudaSuccess && n > 0;
 }
+
+/// Skips the test where no CUDA device is visible, or fails it where
+/// CGTB_REQUIRE_GPU is set (tests/gpu/run.sh sets it: on the GPU machine a
+/// device that cannot be seen is a failure, not a pass).
+#define CGTB_NEED_GPU()                                                                          \
+  do {                                                                                           \
+    if (have_gpu()) break;                                                                       \
+    int n_ = 0;                                                                                  \
+    const cudaError_t e_ = cudaGetDeviceCount(&n_);                                              \
+    if (std::getenv("CGTB_REQUIRE_GPU")) FAIL() << "no CUDA device: " << cudaGetErrorString(e_); \
+    GTEST_SKIP() << "no CUDA device";                                                            \
+  } while (0)
 
 template <class Game, class Rule>
 std::map<int, std::vector<unsigned char>> solve_bytes(const Game& g, cgtb::backend_kind b) {
@@ -39,7 +52,7 @@ std::map<int, std::vector<unsigned char>> solve_bytes(const Game& g, cgtb::backe
 class CramGpu : public ::testing::TestWithParam<const char*> {};
 
 TEST_P(CramGpu, CudaRecordsAreByteIdenticalToCpu) {
-  if (!have_gpu()) GTEST_SKIP() << "no CUDA device";
+  CGTB_NEED_GPU();
   auto g = cgtb::cram::from_board_text(GetParam());
   using R = cgtb::impartial_rule<7>;
   auto cpu = solve_bytes<cgtb::cram, R>(g, cgtb::backend_kind::cpu);
@@ -51,7 +64,7 @@ TEST_P(CramGpu, CudaRecordsAreByteIdenticalToCpu) {
 INSTANTIATE_TEST_SUITE_P(Boards, CramGpu, ::testing::Values("1x12", "3x4", "4x5", "3x6", "5x5", "4x6"));
 
 TEST_P(CramGpu, ReachableIndexKeysAndRecordsAreByteIdenticalToCpu) {
-  if (!have_gpu()) GTEST_SKIP() << "no CUDA device";
+  CGTB_NEED_GPU();
   auto c = cgtb::cram::from_board_text(GetParam());
   const cgtb::cram_reachable g(c, c.rows() == c.cols() ? "square" : "rectangle");
   using R = cgtb::impartial_rule<7>;
@@ -62,7 +75,7 @@ TEST_P(CramGpu, ReachableIndexKeysAndRecordsAreByteIdenticalToCpu) {
 }
 
 TEST(DomineeringGpu, ReachableIndexKeysAndRecordsAreByteIdenticalToCpu) {
-  if (!have_gpu()) GTEST_SKIP() << "no CUDA device";
+  CGTB_NEED_GPU();
   const cgtb::domineering_reachable g(cgtb::domineering(5, 5), "rectangle");
   using R = cgtb::partizan_rule;
   auto cpu = solve_bytes<cgtb::domineering_reachable, R>(g, cgtb::backend_kind::cpu);
@@ -74,7 +87,7 @@ TEST(DomineeringGpu, ReachableIndexKeysAndRecordsAreByteIdenticalToCpu) {
 TEST(CramGpu, PipelinedLevelsOfAReachableTableAreByteIdenticalToCpu) {
   // Cram 5x6: levels of over 65,536 stored positions, copied to the host on
   // the staging streams and consumed while the next levels solve.
-  if (!have_gpu()) GTEST_SKIP() << "no CUDA device";
+  CGTB_NEED_GPU();
   auto c = cgtb::cram::from_board_text("5x6");
   const cgtb::cram_reachable g(c, "rectangle");
   using R = cgtb::impartial_rule<7>;
@@ -92,7 +105,7 @@ TEST(CramGpu, PipelinedLevelsOfAReachableTableAreByteIdenticalToCpu) {
 TEST(CramGpu, DeviceMemoryIsGivenBackWhenTheSolveEnds) {
   // Buffers come from the stream-ordered pool, which keeps freed memory
   // during a solve; the backend trims it at the end.
-  if (!have_gpu()) GTEST_SKIP() << "no CUDA device";
+  CGTB_NEED_GPU();
   auto c = cgtb::cram::from_board_text("5x5");
   const cgtb::cram_reachable g(c, "square");
   std::size_t free_before = 0, free_after = 0, total = 0;
