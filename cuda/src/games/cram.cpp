@@ -59,20 +59,13 @@ cram::position cram::parse(const std::string& text) const {
     ++c;
   }
   if (r + 1 != board_.rows || c != board_.cols)
-    throw input_error("position '" + text + "' has " + std::to_string(r + 1) + " rows (last of " + std::to_string(c) +
-                      " cells); the " + params() + " board needs " + std::to_string(board_.rows) + " rows of " +
-                      std::to_string(board_.cols));
+    throw input_error("position '" + text + "' has " + count_text(static_cast<unsigned>(r + 1), "row") + " (last of " +
+                      count_text(static_cast<unsigned>(c), "cell") + "); the " + params() + " board needs " +
+                      count_text(static_cast<unsigned>(board_.rows), "row") + " of " + std::to_string(board_.cols));
   return p;
 }
 
-std::string cram::format(position p) const {
-  std::string s;
-  for (int r = 0; r < board_.rows; ++r) {
-    if (r) s += '/';
-    for (int c = 0; c < board_.cols; ++c) s += (p >> (r * board_.cols + c)) & 1 ? '.' : '#';
-  }
-  return s;
-}
+std::string cram::format(position p) const { return board_text(board_.rows, board_.cols, p); }
 
 std::string cram::cell_name(int cell) const {
   return std::string(1, static_cast<char>('a' + cell % board_.cols)) + std::to_string(cell / board_.cols + 1);
