@@ -41,7 +41,7 @@ fi
 
 log "== GPU tests"
 within 150 "$B/cgtb_gpu_tests" >"$out/gpu_tests.log" 2>&1
-log "cgtb_gpu_tests exit $? ($(grep -E 'PASSED|FAILED|SKIPPED' "$out/gpu_tests.log" | tr '\n' ' '))"
+log "cgtb_gpu_tests exit $? ($(grep -E '^\[ +(PASSED|FAILED|SKIPPED) +\] [0-9]+ tests?' "$out/gpu_tests.log" | tr '\n' ' '))"
 
 log "== CPU vs CUDA byte identity (Cram: reachable, symmetry-reduced tables; and every region)"
 tmp=$(mktemp -d)
