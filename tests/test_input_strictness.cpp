@@ -67,6 +67,19 @@ TEST_F(InputStrictness, OctalHeapListRefusesEmptyAndDoubledOrDanglingSeparators)
   }
 }
 
+TEST_F(InputStrictness, UnknownOptionIsNamedAsTypedWithWhereTheOptionsAreListed) {
+  const std::string out = dir_->file("never.cgtb");
+  EXPECT_TRUE(cgtb_test::is_clean_error_saying(run_cgtb({"build", "cram", "--bord", "3x3", "-q", "-o", out}),
+                                               {"unknown option '--bord'", "'cgtb build cram --help'"}));
+  EXPECT_TRUE(cgtb_test::is_clean_error_saying(run_cgtb({"query", cram(), "-z", ".../..."}),
+                                               {"unknown option '-z'", "'cgtb query --help'"}));
+  // Other cxxopts messages come with ASCII quotes and a lower-case start.
+  auto r = run_cgtb({"query", cram(), "--cache-mb", "lots", ".../..."});
+  EXPECT_TRUE(cgtb_test::is_clean_error(r)) << describe(r);
+  EXPECT_EQ(r.err.find("\u2018"), std::string::npos) << describe(r);
+  EXPECT_FALSE(cgtb_test::fs::exists(out));
+}
+
 TEST_F(InputStrictness, RepeatedOptionIsRefused) {
   const std::string out = dir_->file("never.cgtb");
   const std::vector<std::vector<std::string>> cases = {

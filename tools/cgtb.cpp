@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "cgtb/build.hpp"
 #include "cgtb/driver.hpp"
 #include "cgtb/error.hpp"
 #include "cgtb/front_end.hpp"
@@ -42,8 +43,19 @@ std::string games_help() {
   return s;
 }
 
+/// A cxxopts message as cgtb writes its own: ASCII quotes for cxxopts's
+/// curly ones, a lower-case first letter.
+std::string cxxopts_message(std::string what) {
+  for (const char* q : {"\u2018", "\u2019"})
+    for (std::size_t i; (i = what.find(q)) != std::string::npos;) what.replace(i, std::string(q).size(), "'");
+  if (!what.empty() && std::isupper(static_cast<unsigned char>(what[0])))
+    what[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(what[0])));
+  return what;
+}
+
 /// cxxopts reads a negative number such as "-3" as an unknown option named
-/// "3"; say what it is instead. `what` is the exception's text.
+/// "3"; say what it is instead. Any other unknown option is named as typed.
+/// `what` is the exception's text.
 std::string unknown_option_message(const std::string& what, int argc, char** argv) {
   for (int i = 2; i < argc; ++i) {
     const std::string a = argv[i];
@@ -53,7 +65,17 @@ std::string unknown_option_message(const std::string& what, int argc, char** arg
       return "'" + a +
              "' is a negative number, which is not allowed here (heap sizes, levels and counts are 0 or more)";
   }
-  return what;
+  // cxxopts writes "Option ‘bord’ does not exist": name the option as it was
+  // typed and where the options are listed.
+  const std::string open = "\u2018", close = "\u2019";
+  const std::size_t a = what.find(open), b = a == std::string::npos ? a : what.find(close, a + open.size());
+  if (b == std::string::npos) return cxxopts_message(what);
+  const std::string name = what.substr(a + open.size(), b - a - open.size());
+  std::string help = "cgtb " + std::string(argv[1]);
+  if ((help == "cgtb build" || help == "cgtb plan") && argc > 2 && argv[2][0] != '-')
+    help += " " + std::string(argv[2]);
+  return "unknown option '" + std::string(name.size() == 1 ? "-" : "--") + name + "' ('" + help +
+         " --help' lists the options)";
 }
 
 std::unique_ptr<game_driver> driver_for(const tablebase& tb) { return driver_for_header(tb.header()); }
@@ -86,9 +108,7 @@ int cmd_build(int argc, char** argv) {
   if (int rc = parse_build("build", argc, argv, drv, req)) return rc == 1 ? 0 : rc;
   tablebase_writer::check_output_path(req.output);  // refused before any work, not after solving
   drv->build(req);
-  if (req.progress)  // the value kinds the file holds (a game may store fewer than --values asks: e.g. "all")
-    std::cerr << "[cgtb] wrote " << req.output << " (" << argv[1] << " " << drv->params() << ", "
-              << tablebase(req.output, 0).header().values << ", " << backend_name(req.solve.backend) << " backend)\n";
+  if (req.progress) std::cerr << wrote_line(argv[1], drv->params(), req) << "\n";
   return 0;
 }
 
@@ -289,7 +309,7 @@ int main(int argc, char** argv) {
     std::cerr << "cgtb: error: " << one_line(unknown_option_message(e.what(), argc, argv)) << "\n";
     return 2;
   } catch (const cxxopts::exceptions::exception& e) {
-    std::cerr << "cgtb: error: " << one_line(e.what()) << "\n";
+    std::cerr << "cgtb: error: " << one_line(cxxopts_message(e.what())) << "\n";
     return 2;
   } catch (const std::bad_alloc&) {
     std::cerr << "cgtb: error: out of memory (ask for less: a smaller table, --memo-mb, --max-memory)\n";

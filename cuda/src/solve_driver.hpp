@@ -238,8 +238,9 @@ class solve_index<Backend, Game, true> {
       prev_ratio = ratio;
       cur = std::move(next);
       if (opts.progress)
-        std::fprintf(stderr, "[cgtb] reachable level %3d: %14llu positions stored in %8.3f s\n", below,
-                     static_cast<unsigned long long>(found), std::chrono::duration<double>(clock::now() - t0).count());
+        std::fprintf(stderr, "[cgtb] reachable level %3d: %14llu %s stored in %8.3f s\n", below,
+                     static_cast<unsigned long long>(found), found == 1 ? "position" : "positions",
+                     std::chrono::duration<double>(clock::now() - t0).count());
     }
   }
 
@@ -342,6 +343,16 @@ class solve_index<Backend, Game, true> {
 /// over would cost more than it hides.
 constexpr std::uint64_t kOverlapPositions = std::uint64_t{1} << 16;
 
+/// The memory a build may still use, for its refusals: "1.20 GB", with
+/// " (the --max-memory limit)" where that limit, not free memory, is what
+/// the backend reports.
+template <class Backend>
+std::string available_text(const Backend& be, const solve_options& opts) {
+  const std::size_t a = be.available_bytes();
+  return bytes_text(static_cast<double>(a)) +
+         (opts.max_memory && a == opts.max_memory ? std::string(" (the --max-memory limit)") : std::string());
+}
+
 template <class Backend, class Game, class Rule>
 void solve_with(const Game& game, const solve_options& opts, const level_consumer<typename Rule::record>& consume) {
   using record = typename Rule::record;
@@ -380,8 +391,8 @@ void solve_with(const Game& game, const solve_options& opts, const level_consume
     const double avail = static_cast<double>(be.available_bytes());
     if (peak > avail)
       throw resource_error("level " + std::to_string(peak_level) + " with the levels its options reach needs " +
-                           bytes_text(peak) + " of " + be.memory_name() + " memory, but only " + bytes_text(avail) +
-                           " is available");
+                           bytes_text(peak) + " of " + be.memory_name() + " memory, but only " +
+                           available_text(be, opts) + " is available");
   }
   std::map<int, typename Backend::template buffer<record>> resident;
   // Host copies of solved levels for their consumer: two, so that a level's
@@ -428,8 +439,8 @@ void solve_with(const Game& game, const solve_options& opts, const level_consume
     const double need = static_cast<double>(n) * sizeof(record) + index.key_bytes(level);
     if (need > static_cast<double>(be.available_bytes()))
       throw resource_error("level " + std::to_string(level) + " has " + std::to_string(n) + " positions and needs " +
-                           bytes_text(need) + " but only " + bytes_text(static_cast<double>(be.available_bytes())) +
-                           " of " + be.memory_name() + " memory is available");
+                           bytes_text(need) + " but only " + available_text(be, opts) + " of " + be.memory_name() +
+                           " memory is available");
     if (level <= opts.resume_after) {
       // Solved by the build this one resumes: only the levels the next
       // unsolved level's options reach are loaded.

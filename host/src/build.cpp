@@ -73,10 +73,10 @@ void build_progress::print_line(const level_report& r, bool stored) {
            " left";
   }
   char head[96];
-  std::snprintf(head, sizeof head, "[cgtb] level %3d (%zu/%zu): ", r.level, done_levels_, levels_);
-  const std::string line = std::string(head) + count_text(done_, stored ? "stored position" : "position") + share +
-                           " in " + duration_text(el) + ", " + std::to_string(static_cast<unsigned long long>(rate)) +
-                           "/s" + left;
+  std::snprintf(head, sizeof head, "[cgtb] level %3d solved (%zu of %zu levels), ", r.level, done_levels_, levels_);
+  const std::string line = std::string(head) + count_text(done_, stored ? "stored position" : "position") + " so far" +
+                           share + " in " + duration_text(el) + ", " +
+                           std::to_string(static_cast<unsigned long long>(rate)) + "/s" + left;
   if (tty_) {
     std::fprintf(stderr, "\r%s\x1b[K", line.c_str());
     open_line_ = true;
@@ -93,6 +93,11 @@ void build_progress::finish(bool stored) {
   const double el = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
   std::fprintf(stderr, "[cgtb] %s, %s solved in %s\n", count_text(done_levels_, "level").c_str(),
                count_text(done_, stored ? "stored position" : "position").c_str(), duration_text(el).c_str());
+}
+
+std::string wrote_line(const std::string& game, const std::string& params, const build_request& req) {
+  return "[cgtb] wrote " + req.output + " (" + game + " " + params + ", " + tablebase(req.output, 0).header().values +
+         ", " + backend_name(req.solve.backend) + " backend)";
 }
 
 void print_build_stats(std::ostream& out, const std::vector<level_report>& levels, double total_seconds,

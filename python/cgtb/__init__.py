@@ -15,7 +15,13 @@ tablebase) and :class:`ResourceError` (a memory or field limit), each carrying
 the command-line tool's one-line message. docs/python.md has a worked session.
 """
 
-from . import _cgtb
+try:
+    from . import _cgtb
+except ImportError as e:  # the extension is missing or does not load: say so, not "circular import"
+    raise ImportError(
+        "cgtb's extension _cgtb is not built or does not load (configure with -DCGTB_PYTHON=ON, "
+        "then cmake --build build --target _cgtb): " + str(e)
+    ) from None
 from ._cgtb import CorruptFileError, InputError, ResourceError, SumSolver, Tablebase, games, octal_quotient
 
 __all__ = [

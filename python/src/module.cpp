@@ -22,6 +22,7 @@
 #include <thread>
 #include <vector>
 
+#include "cgtb/build.hpp"
 #include "cgtb/driver.hpp"
 #include "cgtb/error.hpp"
 #include "cgtb/front_end.hpp"
@@ -561,8 +562,7 @@ std::string build(const std::vector<std::string>& args, const py::object& progre
       lines.finish();
       throw;
     }
-    std::fprintf(stderr, "[cgtb] wrote %s (%s %s, %s)\n", req.output.c_str(), game.name.c_str(), drv->params().c_str(),
-                 req.values.c_str());
+    std::fprintf(stderr, "%s\n", wrote_line(game.name, drv->params(), req).c_str());
     lines.finish();
   }
   if (lines.error()) std::rethrow_exception(lines.error());

@@ -25,6 +25,12 @@ namespace cgtb {
 tablebase_header build_header(const std::string& ruleset, const std::string& params, const value_choice& values,
                               const build_request& req);
 
+/// The line a finished build ends with (the CLI and the Python module):
+/// "[cgtb] wrote FILE (GAME PARAMS, VALUES, BACKEND backend)", VALUES the
+/// value kinds the written file holds, read from its header (a game may store
+/// fewer than --values asks). Throws what opening the file throws.
+std::string wrote_line(const std::string& game, const std::string& params, const build_request& req);
+
 /// Peak resident memory of this process, in bytes.
 std::size_t peak_rss_bytes();
 
