@@ -24,18 +24,21 @@ void print_answer(const sum_answer& a, bool json, std::ostream& out) {
     out << sum_answer_json(a) << "\n";
     return;
   }
-  auto join = [&](const std::vector<sum_move>& ms) {
+  // An N outcome without winning moves: a misère sum with no move left,
+  // won by the player to move.
+  auto join = [&](const std::vector<sum_move>& ms, char outcome) {
     if (!a.moves_listed) return std::string();
     std::string s = ", winning moves: ";
     for (const auto& m : ms)
       s += (&m == &ms.front() ? "" : ", ") + std::string("[") + std::to_string(m.term) + "] " + m.move;
-    return ms.empty() ? s + "none" : s;
+    return !ms.empty() ? s : s + (outcome == 'N' ? "none (no move: the player to move wins)" : "none");
   };
   out << a.text << "\n";
   if (a.normal)
-    out << "  normal  nim-sum " << a.grundy << ", outcome " << a.normal_outcome << join(a.normal_winning) << "\n";
+    out << "  normal  nim-sum " << a.grundy << ", outcome " << a.normal_outcome
+        << join(a.normal_winning, a.normal_outcome) << "\n";
   if (a.misere)
-    out << "  misere  outcome " << a.misere_outcome << join(a.misere_winning) << "  (" << a.searched
+    out << "  misere  outcome " << a.misere_outcome << join(a.misere_winning, a.misere_outcome) << "  (" << a.searched
         << (a.searched == 1 ? " sum searched)\n" : " sums searched)\n");
 }
 

@@ -152,18 +152,20 @@ class impartial_driver : public owner_driver<Game> {
       out << json_text(j) << "\n";
       return;
     }
-    auto join = [](const std::vector<std::string>& w) {
+    // An N-position without winning moves is a misère end position: the
+    // player to move has no move and wins.
+    auto join = [](const std::vector<std::string>& w, bool n_position) {
       std::string s;
       for (const auto& x : w) s += (s.empty() ? "" : " ") + x;
-      return s.empty() ? std::string("none") : s;
+      return !s.empty() ? s : n_position ? std::string("none (no move: the player to move wins)") : std::string("none");
     };
     out << p.text << "\n";
     if (fg >= 0)
       out << "  normal  Grundy value " << v[fg] << ", outcome " << (v[fg] ? "N" : "P")
-          << ", winning moves: " << join(win_normal) << "\n";
+          << ", winning moves: " << join(win_normal, v[fg] != 0) << "\n";
     if (fm >= 0)
       out << "  misere  Grundy value " << v[fm] << ", outcome " << (v[fm] ? "N" : "P")
-          << ", winning moves: " << join(win_misere) << "\n";
+          << ", winning moves: " << join(win_misere, v[fm] != 0) << "\n";
     if (has_genus) out << "  genus   " << gn.symbol() << ", " << (gn.tame() ? "tame" : "wild") << "\n";
   }
 
@@ -178,7 +180,7 @@ class impartial_driver : public owner_driver<Game> {
   }
   std::string analysis_hint(const std::string& analysis) const override {
     if (analysis == "classify" && keyed_game<Game>::value)
-      return "it needs a table of every region: build it with --positions all --symmetry off";
+      return "it needs a table of every region: build it with --positions all";
     if (analysis == "census") return "the ruleset has no single start position";
     return "";
   }

@@ -65,6 +65,7 @@ class blocking_nim_driver : public owner_driver<blocking_nim> {
     j["pile"] = p.level;
     j["move"] = k;
     j["safe"] = safe;
+    j["outcome"] = safe ? "P" : "N";
     j["options"] = opts.size();
     j["winning_options"] = winning;
     j["blocks"] = c;
@@ -76,10 +77,15 @@ class blocking_nim_driver : public owner_driver<blocking_nim> {
     }
     std::string ws;
     for (const auto& x : wins) ws += (ws.empty() ? "" : " ") + x;
-    out << p.text << " (pile " << p.level << " before move " << k << ")\n  " << (safe ? "safe" : "unsafe") << ": "
-        << opts.size() << " options, " << winning << " winning (to a safe position), up to " << c << " blocked";
+    // A safe position is a P-position: the opponent blocks every option to a
+    // safe position, so those are listed as such, not as winning moves.
+    out << p.text << " (pile " << p.level << " before move " << k << ")\n  "
+        << (safe ? "safe (outcome P: the player to move loses)" : "unsafe (outcome N: the player to move wins)") << ": "
+        << opts.size() << (opts.size() == 1 ? " option, " : " options, ") << winning << " to a safe position, up to "
+        << c << " blocked";
     if (!safe) out << "; " << (winning - c) << " winning option(s) beyond the blocks";
-    out << "\n  winning moves: " << (ws.empty() ? "none" : ws) << "\n";
+    out << "\n  " << (safe ? "options to a safe position (all blocked): " : "winning moves (to a safe position): ")
+        << (ws.empty() ? "none" : ws) << "\n";
   }
 
   std::vector<std::string> analyses() const override { return {"intervals"}; }
