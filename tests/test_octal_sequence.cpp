@@ -126,6 +126,13 @@ TEST(OctalSequence, DawsonsGamesHavePeriod34ProvenAsTheSourcesSay) {
   EXPECT_EQ(kayles.needed, 175u);
   EXPECT_TRUE(period_to("0.07", 175).proven);
   EXPECT_FALSE(period_to("0.07", 174).proven);
+  // Short of the proof, the candidate is the sources' period once the tail
+  // has repeated once (heaps 53..142 hold 34 + 56 values), and none before.
+  const cgtb::octal_period short_of = period_to("0.07", 142), too_short = period_to("0.07", 100);
+  EXPECT_FALSE(short_of.proven);
+  EXPECT_EQ(short_of.period, 34u) << short_of.text();
+  EXPECT_EQ(short_of.preperiod, 53u) << short_of.text();
+  EXPECT_EQ(too_short.period, 0u) << too_short.text();
   const auto s = cgtb::octal_sequence(cgtb::take_break::parse_octal("0.07"), 400);
   for (std::uint64_t n = 1; n <= 400; ++n) EXPECT_EQ(s[n], plain_sequence("0.137", 400)[n - 1]) << n;
 }

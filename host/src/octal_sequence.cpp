@@ -515,8 +515,10 @@ std::string octal_period::text() const {
     return s + ", proven: G(n + " + std::to_string(period) + ") = G(n) for " + std::to_string(preperiod) + " <= n < " +
            std::to_string(needed + 1 - period) + " (2 n0 + p + t, t = " + std::to_string(max_take) + "), heaps 0.." +
            std::to_string(length - 1);
-  return "no period proven up to n = " + std::to_string(length - 1) + "; candidate " + s +
-         " needs heaps to n = " + std::to_string(needed);
+  const std::uint64_t span = length - period - preperiod;
+  return "no period proven up to n = " + std::to_string(length - 1) + "; candidate " + s + ", G(n + " +
+         std::to_string(period) + ") = G(n) seen for " + std::to_string(span) + " heaps (" +
+         count_text(span / period, "whole period") + "), needs heaps to n = " + std::to_string(needed);
 }
 
 octal_period prove_octal_period(const std::uint16_t* s, std::uint64_t length, int max_take) {
@@ -524,7 +526,7 @@ octal_period prove_octal_period(const std::uint16_t* s, std::uint64_t length, in
   best.length = length;
   best.max_take = max_take;
   const std::uint64_t t = static_cast<std::uint64_t>(max_take);
-  double best_reach = 0;
+  std::uint64_t best_span = 0;
   for (std::uint64_t p = 1; 2 * p <= length; ++p) {
     // The least n0 with s[n + p] = s[n] for n0 <= n < length - p.
     std::uint64_t n0 = length - p;
@@ -539,10 +541,12 @@ octal_period prove_octal_period(const std::uint16_t* s, std::uint64_t length, in
       best.needed = needed;
       return best;
     }
-    // Unproven: keep the candidate whose agreement spans the most periods.
-    const double reach = static_cast<double>(length - p - n0) / static_cast<double>(p);
-    if (reach >= 2 && reach > best_reach) {
-      best_reach = reach;
+    // Unproven: keep the candidate whose agreement G(n + p) = G(n) runs over
+    // the most heaps, at least one whole period (the tail repeats at least
+    // twice); a true period beats its multiples and short tail fits.
+    const std::uint64_t span = length - p - n0;
+    if (span >= p && span > best_span) {
+      best_span = span;
       best.period = p;
       best.preperiod = n0;
       best.needed = needed;

@@ -146,9 +146,9 @@ struct octal_period {
 /// periodicity theorem proves from s[0..length-1] (Winning Ways, ch. 4: if
 /// G(n + p) = G(n) for n0 <= n < 2 n0 + p + t, with t the most beans a move
 /// takes, then for every n >= n0). With none proven, `proven` is false and
-/// period/preperiod give the candidate of smallest p whose agreement reaches
-/// back furthest relative to its length (0: none). Periods up to length / 2
-/// are tried.
+/// period/preperiod give the candidate whose agreement G(n + p) = G(n),
+/// n0 <= n < length - p, runs over the most heaps, at least p of them (the
+/// smallest such p on a tie; 0: none). Periods up to length / 2 are tried.
 octal_period prove_octal_period(const std::uint16_t* s, std::uint64_t length, int max_take);
 
 }  // namespace cgtb
