@@ -190,8 +190,9 @@ int cmd_codes(const cxxopts::ParseResult& r, const solve_options& opts) {
 }
 
 int cmd_selective(const cxxopts::ParseResult& r, const solve_options& opts) {
-  const int k = r["max-k"].as<int>(), bound = r["bound"].as<int>(), rows = r["rows"].as<int>();
+  const int k = r["max-k"].as<int>(), bound = r["bound"].as<int>(), rows = r.count("rows") ? r["rows"].as<int>() : 9;
   if (k < 1 || k > 16) throw input_error("-k must be in 1..16 for the selective check");
+  if (rows < 1) throw input_error("--rows must be 1 or more for the selective check");
   const std::uint64_t items = (std::uint64_t{1} << k) - 1;
   std::vector<std::int32_t> out(items * static_cast<std::uint64_t>(rows) * 4);
   std::printf(
@@ -237,9 +238,8 @@ int cmd_conjectures(int argc, char** argv) {
       cxxopts::value<int>()->default_value("20"))("from", "smallest k of the subtraction check",
                                                   cxxopts::value<int>()->default_value("1"))(
       "bound", "largest n computed per game", cxxopts::value<int>()->default_value("2000"))(
-      "rows", "rows m = 0..rows-1 (selective: default 9; codes: default 1, at most 16)",
-      cxxopts::value<int>()->default_value("9"))("backend", "cpu or cuda",
-                                                 cxxopts::value<std::string>()->default_value("cpu"))(
+      "rows", "rows m = 0..rows-1 (selective: default 9; codes: default 1, at most 16)", cxxopts::value<int>())(
+      "backend", "cpu or cuda", cxxopts::value<std::string>()->default_value("cpu"))(
       "threads", "CPU threads (0 = all cores)", cxxopts::value<int>()->default_value("0"))("h,help", "show this help");
   o.parse_positional({"which"});
   auto r = o.parse(argc, argv);

@@ -14,9 +14,13 @@ namespace cgtb::tools {
 int cmd_export(int argc, char** argv) {
   cxxopts::Options o = command_options("export");
   o.add_options()("level", "export this level only", cxxopts::value<int>())(
-      "format", "csv or jsonl", cxxopts::value<std::string>()->default_value("csv"));
+      "format",
+      "csv or jsonl; every field is its stored integer (an outcome class code: 0 P, 1 L, 2 R, 3 N, docs/partizan.md)",
+      cxxopts::value<std::string>()->default_value("csv"))("json", "JSON lines: the same as --format jsonl");
   auto r = tools::parse_file_command(o, argc, argv, "export");
-  const export_format fmt = parse_export_format(r["format"].as<std::string>());
+  if (r.count("json") && r.count("format") && r["format"].as<std::string>() != "jsonl")
+    throw input_error("--json and --format " + r["format"].as<std::string>() + " ask for different formats");
+  const export_format fmt = r.count("json") ? export_format::jsonl : parse_export_format(r["format"].as<std::string>());
   int level = -1;
   if (r.count("level")) {
     level = r["level"].as<int>();

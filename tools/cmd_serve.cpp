@@ -73,7 +73,8 @@ void send_error(httplib::Response& res, int status, const std::string& msg) {
   res.set_content(json_text(nlohmann::json{{"error", one_line(msg)}}) + "\n", "application/json");
 }
 
-/// The table a request names in ?tb=, or nullptr after answering 400.
+/// The table a request names in ?tb=, or nullptr after answering 400 (no
+/// ?tb=) or 404 (no table of that name is served).
 served_table* table_of(const std::map<std::string, std::unique_ptr<served_table>>& tables, const httplib::Request& req,
                        httplib::Response& res) {
   if (!req.has_param("tb")) {
@@ -83,7 +84,7 @@ served_table* table_of(const std::map<std::string, std::unique_ptr<served_table>
   const std::string name = req.get_param_value("tb");
   auto it = tables.find(name);
   if (it == tables.end()) {
-    send_error(res, 400, "unknown tablebase '" + name + "' (see /api/tablebases)");
+    send_error(res, 404, "unknown tablebase '" + name + "' (see /api/tablebases)");
     return nullptr;
   }
   return it->second.get();

@@ -3,13 +3,17 @@
 namespace cgtb {
 
 std::vector<game_option> domino_index_options(std::vector<game_option> board) {
-  board.push_back({"positions",
-                   "which positions to store: reachable (regions whose covered cells can be tiled by dominoes, "
-                   "i.e. that can arise from the empty board) or all (every region with the board's parity)",
-                   "reachable"});
+  board.push_back(
+      {"positions",
+       "which positions to store: reachable (regions whose covered cells can be tiled by dominoes, "
+       "i.e. that can arise from the empty board) or all (every region: in Cram those with the board's parity, "
+       "in Domineering every set of empty cells)",
+       "reachable"});
   board.push_back(
       {"symmetry",
-       "on: store one position per class of the board's symmetries (reachable tables only); off: every position", ""});
+       "on (the default with --positions reachable): store one position per class of the board's symmetries; "
+       "off (implied by --positions all): every position",
+       ""});
   return board;
 }
 

@@ -18,8 +18,9 @@ void require_analysis(const game_driver& d, const std::string& name, const std::
   const std::string hint = d.analysis_hint(name);
   if (!hint.empty()) msg += ": " + hint;
   std::string list;
-  for (const auto& a : has) list += (list.empty() ? "" : ", ") + a;
-  msg += "; " + (list.empty() ? std::string("these tables support no analysis command") : "they support: " + list);
+  for (const auto& a : has) list += (list.empty() ? "cgtb " : ", cgtb ") + a;
+  msg += "; " + (list.empty() ? std::string("no analysis command reads these tables")
+                              : "the analysis commands for tables of this kind: " + list);
   throw input_error(msg);
 }
 
