@@ -45,7 +45,19 @@ inline void* cuda_allocate(std::size_t bytes) {
   void* p = nullptr;
   const std::size_t n = bytes > 0 ? bytes : 1;
   const bool pooled = cuda_pools_supported();
-  const cudaError_t e = pooled ? cudaMallocAsync(&p, n, cudaStreamLegacy) : cudaMalloc(&p, n);
+  cudaError_t e = pooled ? cudaMallocAsync(&p, n, cudaStreamLegacy) : cudaMalloc(&p, n);
+  if (e == cudaErrorMemoryAllocation && pooled) {
+    // The pool keeps freed memory (its release threshold is unlimited), in
+    // blocks that may be too small or not yet free: once the queued work is
+    // done, give the unused blocks back to the device and try once more.
+    (void)cudaGetLastError();
+    cudaMemPool_t pool = nullptr;
+    int device = 0;
+    if (cudaStreamSynchronize(cudaStreamLegacy) == cudaSuccess && cudaGetDevice(&device) == cudaSuccess &&
+        cudaDeviceGetDefaultMemPool(&pool, device) == cudaSuccess)
+      (void)cudaMemPoolTrimTo(pool, 0);
+    e = cudaMallocAsync(&p, n, cudaStreamLegacy);
+  }
   if (e == cudaErrorMemoryAllocation) {
     (void)cudaGetLastError();
     throw resource_error("cannot allocate " + std::to_string(bytes) + " bytes of device memory");

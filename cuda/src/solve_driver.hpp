@@ -504,15 +504,17 @@ void solve_with(const Game& game, const solve_options& opts, const level_consume
     // where the host has room for both (the consumer may hold the level's
     // records thrice: a host copy, a checkpoint and its file; beside the
     // rank table of this level and the keys and records of the next, which
-    // take host memory only where the backend's buffers are the host's).
+    // take host memory only where the backend's buffers are the host's; a
+    // device backend still keeps a host copy of the next level's keys).
     const record* solved_records = out.data();
     auto& copy = copies[solved++ % 2];
     auto job = [&be, &consume, &copy, rep, solved_records, n] { consume(rep, be.to_host(solved_records, n, copy)); };
     const auto here = std::find(levels.begin(), levels.end(), level);
     const std::uint64_t next_n = here + 1 != levels.end() ? index.size(*(here + 1)) : 0;
-    const double beside = index.key_bytes(level) + index.table_bytes(level) +
-                          static_cast<double>(next_n) * sizeof(record) + (next_n ? index.key_bytes(*(here + 1)) : 0.0);
-    const double both = 3.0 * static_cast<double>(n) * sizeof(record) + (Backend::host_visible ? beside : 0.0);
+    const double next_keys = next_n ? index.key_bytes(*(here + 1)) : 0.0;
+    const double beside =
+        index.key_bytes(level) + index.table_bytes(level) + static_cast<double>(next_n) * sizeof(record) + next_keys;
+    const double both = 3.0 * static_cast<double>(n) * sizeof(record) + (Backend::host_visible ? beside : next_keys);
     if (n >= kOverlapPositions && be.pipelined() && both < static_cast<double>(host_available_bytes()))
       pipeline.submit(level, job);
     else

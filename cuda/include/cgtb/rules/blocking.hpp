@@ -17,13 +17,15 @@ struct blocking_rule {
   struct record {
     std::uint32_t winning;  ///< options leading to a safe position
     std::uint8_t safe;      ///< 1: lost for the player to move
+    std::uint8_t zero[3];   ///< explicit padding, always 0: checkpoints copy records byte for byte
   };
+  static_assert(sizeof(record) == 8, "no implicit padding");
 
   template <class View, class Lookup>
   CGTB_HD static record evaluate(const View& game, int level, typename View::position p, const Lookup& at) {
     std::uint32_t w = 0;
     game.for_each_option(level, p, [&](int l, std::uint64_t r) { w += at(l, r).safe; });
-    return {w, static_cast<std::uint8_t>(w <= game.blocks(p) ? 1 : 0)};
+    return {w, static_cast<std::uint8_t>(w <= game.blocks(p) ? 1 : 0), {0, 0, 0}};
   }
 
   /// Overflow check of the solver: never (a bit, and a count of options no
