@@ -392,6 +392,13 @@ TEST(ScoringCli, TableCsvReproducesTable3_3AndPeriodFindsPeriod5) {
   ASSERT_EQ(p.status, 0) << p.output;
   EXPECT_NE(p.output.find("period 5, preperiod 0"), std::string::npos) << p.output;
   EXPECT_NE(p.output.find("proven"), std::string::npos) << p.output;
+  // Too short a table to show two periods: exit status 4, as for octal
+  // sequences without a proven period.
+  ASSERT_EQ(run_cli("build scoring-octal --code 3333 --points 2222 --max 8 -q -o " + dir + "cgtb_3333s.cgtb").status,
+            0);
+  p = run_cli("period " + dir + "cgtb_3333s.cgtb");
+  EXPECT_EQ(p.status, 4) << p.output;
+  EXPECT_NE(p.output.find("no period found"), std::string::npos) << p.output;
 }
 
 }  // namespace

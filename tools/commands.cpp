@@ -71,7 +71,8 @@ const std::vector<command>& command_table() {
        "2 n0 + p + t, t the most beans a move takes), or the best candidate and how far the sequence\n"
        "must go to prove it (exit status 4); and the sparse space of the values (mask, rare heaps).\n"
        "Scoring tablebases: preperiod and period of G_s(n) (one game) or of each row G_s(n * m), m\n"
-       "fixed, n = 0..N (two-heap sums), with the last exception and how far it was checked.",
+       "fixed, n = 0..N (two-heap sums), with the last exception and how far it was checked\n"
+       "(exit status 4 when a sequence shows no period).",
        cmd_period},
       {"sequence", "FILE", "the values G(n) of an octal sequence (--from, --to, --csv)",
        "The values G(n) of the Grundy sequence an octal --max-heap file holds, twenty per line\n"

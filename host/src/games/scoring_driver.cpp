@@ -142,19 +142,24 @@ class scoring_driver_base : public owner_driver<Game> {
       for (int n = 0; n <= N; ++n) s.push_back(look.at(n, m));
       return s;
     };
+    // Exit status 4 where a sequence shows no period, as for octal sequences.
     if (!look.two_heaps()) {
-      out << "G_s(n): " << find_period(row(0), look.recurrent() ? look.window() : 0, req.repeats).text() << "\n";
-      return 0;
+      const period_report r = find_period(row(0), look.recurrent() ? look.window() : 0, req.repeats);
+      out << "G_s(n): " << r.text() << "\n";
+      return r.found ? 0 : 4;
     }
     const auto dots = req.rows.find("..");
     if (dots == std::string::npos || req.rows.find_first_not_of("0123456789.") != std::string::npos)
       throw input_error("--rows '" + req.rows + "' is not a range A..B");
     const int m0 = std::stoi(req.rows.substr(0, dots)), m1 = std::stoi(req.rows.substr(dots + 2));
     if (m1 > N) throw input_error("row " + std::to_string(m1) + " is over the table's range 0.." + std::to_string(N));
-    for (int m = m0; m <= m1; ++m)
-      out << "m = " << m << ": G_s(n " << sum_op_symbol(look.op()) << " " << m
-          << "): " << find_period(row(m), 0, req.repeats).text() << "\n";
-    return 0;
+    bool every_row = true;
+    for (int m = m0; m <= m1; ++m) {
+      const period_report r = find_period(row(m), 0, req.repeats);
+      every_row = every_row && r.found;
+      out << "m = " << m << ": G_s(n " << sum_op_symbol(look.op()) << " " << m << "): " << r.text() << "\n";
+    }
+    return every_row ? 0 : 4;
   }
 
   void query(tablebase& tb, const position_ref& p, bool json, std::ostream& out) const override {
