@@ -746,11 +746,7 @@ struct sum_solver::impl {
               const component k = pack(kOctalFile, static_cast<int>(t.code), static_cast<std::uint64_t>(x));
               if (x && options_of(k).second) s.push_back(k);
             }
-            const std::string move = std::to_string(t.heaps[h]) + "->" +
-                                     (!c   ? std::string("0")
-                                      : !b ? std::to_string(c)
-                                           : std::to_string(b) + "+" + std::to_string(c));
-            consider(move, after.empty() ? "0" : after, s);
+            consider(octal_move_text(t.heaps[h], b, c), after.empty() ? "0" : after, s);
           });
         }
         continue;

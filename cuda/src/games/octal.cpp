@@ -43,16 +43,20 @@ std::string octal::format(const position& p) const {
   return s.empty() ? "0" : s;
 }
 
-std::string octal::move_name(const octal_move& m) const {
-  std::string s = std::to_string(m.heap) + "->";
-  if (!m.c) return s + "0";
-  if (!m.b) return s + std::to_string(m.c);
-  return s + std::to_string(m.b) + "+" + std::to_string(m.c);
+std::string octal_move_text(int heap, int b, int c) {
+  const std::string s = std::to_string(heap) + "->";
+  if (!c) return s + "0";
+  if (!b) return s + std::to_string(c);
+  return s + std::to_string(b) + "+" + std::to_string(c);
 }
+
+std::string octal::move_name(const octal_move& m) const { return octal_move_text(m.heap, m.b, m.c); }
 
 std::vector<octal_move> octal::moves(const position& p) const {
   std::vector<octal_move> out;
-  for (int i = p.count - 1; i >= 0; --i) {
+  // Heaps in the order the position is written (largest first), as the
+  // sequence tables and the sum solver list them.
+  for (int i = 0; i < p.count; ++i) {
     const int a = p.part[i];
     if (i > 0 && a == p.part[i - 1]) continue;  // equal heaps: equal moves
     code_.for_each_move(a, [&](int b, int c, std::int32_t) { out.push_back({a, b, c, replace_part(p, i, b, c)}); });

@@ -138,11 +138,7 @@ class octal_sequence_driver : public owner_driver<octal_heap> {
         if (c) q.push_back(c);
         std::string t;
         for (int x : q) t += (t.empty() ? "" : " ") + std::to_string(x);
-        std::string m = std::to_string(heaps[i]) + "->" +
-                        (!c   ? std::string("0")
-                         : !b ? std::to_string(c)
-                              : std::to_string(b) + "+" + std::to_string(c));
-        out.push_back({m, parse(t.empty() ? "0" : t)});
+        out.push_back({octal_move_text(heaps[i], b, c), parse(t.empty() ? "0" : t)});
       });
     }
     return out;

@@ -32,6 +32,11 @@ struct octal_move {
   heap_multiset after;
 };
 
+/// "9->2+4": a move leaving a heap of `heap` beans as heaps b <= c (0 =
+/// none): "9->5" leaves one heap, "9->0" none. How every octal table and the
+/// sum solver name moves.
+std::string octal_move_text(int heap, int b, int c);
+
 /// Octal positions of several heaps with total at most T (host owner). With
 /// d_0 = 4 the table holds every multiset of weight <= 2T - 1, a superset of
 /// those with total <= T (every table is closed under moves).
