@@ -36,10 +36,13 @@ const char* kUsageTail =
     "Run 'cgtb <command> --help' for the options of a command; 'cgtb --version' for the version,\n"
     "the backends built in and the file format versions.\n";
 
-std::string games_help() {
+/// The games list of the help texts: every game, or only those named in
+/// `only` (non-empty).
+std::string games_help(const std::vector<std::string>& only = {}) {
   std::string s = "games:\n";
   for (const auto& g : game_registry())
-    s += "  " + g.name + std::string(14 - std::min<std::size_t>(13, g.name.size()), ' ') + g.summary + "\n";
+    if (only.empty() || std::find(only.begin(), only.end(), g.name) != only.end())
+      s += "  " + g.name + std::string(14 - std::min<std::size_t>(13, g.name.size()), ' ') + g.summary + "\n";
   return s;
 }
 
@@ -87,7 +90,10 @@ int parse_build(const std::string& command, int argc, char** argv, std::unique_p
                 build_request& req) {
   if (argc < 2 || std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h") {
     std::cout << "usage: cgtb " << command << " GAME [options]\n\n"
-              << games_help() << "\nRun 'cgtb " << command << " GAME --help' for the options of a game.\n";
+              << (command == "plan" ? "Plans are made for reachable Cram and Domineering tables.\n\n" +
+                                          games_help({"cram", "domineering"})
+                                    : games_help())
+              << "\nRun 'cgtb " << command << " GAME --help' for the options of a game.\n";
     return argc < 2 ? 2 : 1;
   }
   const game_entry& game = find_game(argv[1]);
