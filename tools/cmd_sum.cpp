@@ -12,6 +12,7 @@
 #include "cgtb/error.hpp"
 #include "cgtb/front_end.hpp"
 #include "cgtb/misere_sum.hpp"
+#include "cgtb/text.hpp"
 #include "cli.hpp"
 #include "commands.hpp"
 
@@ -24,14 +25,12 @@ void print_answer(const sum_answer& a, bool json, std::ostream& out) {
     out << sum_answer_json(a) << "\n";
     return;
   }
-  // An N outcome without winning moves: a misère sum with no move left,
-  // won by the player to move.
   auto join = [&](const std::vector<sum_move>& ms, char outcome) {
     if (!a.moves_listed) return std::string();
     std::string s = ", winning moves: ";
     for (const auto& m : ms)
       s += (&m == &ms.front() ? "" : ", ") + std::string("[") + std::to_string(m.term) + "] " + m.move;
-    return !ms.empty() ? s : s + (outcome == 'N' ? "none (no move: the player to move wins)" : "none");
+    return !ms.empty() ? s : s + no_winning_moves_text(outcome == 'N');
   };
   out << a.text << "\n";
   if (a.normal)

@@ -50,6 +50,10 @@ std::string board_text(int rows, int cols, std::uint64_t empty) {
   return s;
 }
 
+std::string no_winning_moves_text(bool n_position) {
+  return n_position ? "none (no move: the player to move wins)" : "none";
+}
+
 std::string count_text(unsigned long long n, const std::string& noun) {
   return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
 }

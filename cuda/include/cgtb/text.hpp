@@ -27,6 +27,12 @@ std::vector<std::string> split_text(const std::string& s, char sep);
 /// the others. rows * cols is at most 64.
 std::string board_text(int rows, int cols, std::uint64_t empty);
 
+/// The winning moves of a position that has none: "none", or for an
+/// N-position, which without a winning move is a misère end position (its
+/// player to move has no move and wins), "none (no move: the player to move
+/// wins)".
+std::string no_winning_moves_text(bool n_position);
+
 /// "1 stored position", "2 stored positions": n and the noun, with an s
 /// unless n is 1 (`noun` is the singular, an English plural in s).
 std::string count_text(unsigned long long n, const std::string& noun);

@@ -23,6 +23,7 @@
 #include "cgtb/genus.hpp"
 #include "cgtb/rules/impartial.hpp"
 #include "cgtb/tablebase.hpp"
+#include "cgtb/text.hpp"
 #include "cgtb/value_kinds.hpp"
 
 namespace cgtb {
@@ -152,12 +153,10 @@ class impartial_driver : public owner_driver<Game> {
       out << json_text(j) << "\n";
       return;
     }
-    // An N-position without winning moves is a misère end position: the
-    // player to move has no move and wins.
     auto join = [](const std::vector<std::string>& w, bool n_position) {
       std::string s;
       for (const auto& x : w) s += (s.empty() ? "" : " ") + x;
-      return !s.empty() ? s : n_position ? std::string("none (no move: the player to move wins)") : std::string("none");
+      return !s.empty() ? s : no_winning_moves_text(n_position);
     };
     out << p.text << "\n";
     if (fg >= 0)

@@ -10,6 +10,7 @@
 #include "cgtb/games/blocking_nim.hpp"
 #include "cgtb/impartial_driver.hpp"
 #include "cgtb/rules/blocking.hpp"
+#include "cgtb/text.hpp"
 #include "cgtb/value_kinds.hpp"
 
 namespace cgtb {
@@ -81,8 +82,7 @@ class blocking_nim_driver : public owner_driver<blocking_nim> {
     // safe position, so those are listed as such, not as winning moves.
     out << p.text << " (pile " << p.level << " before move " << k << ")\n  "
         << (safe ? "safe (outcome P: the player to move loses)" : "unsafe (outcome N: the player to move wins)") << ": "
-        << opts.size() << (opts.size() == 1 ? " option, " : " options, ") << winning << " to a safe position, up to "
-        << c << " blocked";
+        << count_text(opts.size(), "option") << ", " << winning << " to a safe position, up to " << c << " blocked";
     if (!safe) out << "; " << (winning - c) << " winning option(s) beyond the blocks";
     out << "\n  " << (safe ? "options to a safe position (all blocked): " : "winning moves (to a safe position): ")
         << (ws.empty() ? "none" : ws) << "\n";
