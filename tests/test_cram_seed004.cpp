@@ -40,13 +40,15 @@ cgtb::genus start_genus(int rows, int cols) {
   cgtb::cram game(rows, cols);
   cgtb::genus gn;
   bool seen = false;
-  cgtb::solve<cgtb::cram, rule>(game, {}, [&](const cgtb::level_report& rep, const rule::record* rec) {
-    if (rep.level != rows * cols) return;
-    EXPECT_EQ(rep.positions, 1u);
-    gn.g = rec[0].g;
-    for (int k = 0; k <= K; ++k) gn.run.push_back(rec[0].misere(cgtb::misere_state_index(K, k, 0)));
-    seen = true;
-  });
+  cgtb::solve<cgtb::cram, rule>(game, {},
+                                [&](const cgtb::level_report& rep, const cgtb::level_records<rule::record>& rec) {
+                                  if (rep.level != rows * cols) return;
+                                  EXPECT_EQ(rep.positions, 1u);
+                                  gn.g = rec[0].g;
+                                  for (int k = 0; k <= K; ++k)
+                                    gn.run.push_back(rec[0].misere(cgtb::misere_state_index(K, k, 0)));
+                                  seen = true;
+                                });
   EXPECT_TRUE(seen) << "no top level for " << board_text(rows, cols);
   return gn;
 }

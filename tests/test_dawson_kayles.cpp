@@ -75,9 +75,10 @@ TEST_P(CramStripIsDawsonsKayles, EveryPositionIsTheNimSumOfItsRuns) {
   using rule = cgtb::impartial_rule<-1>;
   cgtb::cram game(1, n);
   std::map<int, std::vector<int>> got;
-  cgtb::solve<cgtb::cram, rule>(game, {}, [&](const cgtb::level_report& rep, const rule::record* rec) {
-    for (std::uint64_t i = 0; i < rep.positions; ++i) got[rep.level].push_back(rec[i].g);
-  });
+  cgtb::solve<cgtb::cram, rule>(game, {},
+                                [&](const cgtb::level_report& rep, const cgtb::level_records<rule::record>& rec) {
+                                  for (std::uint64_t i = 0; i < rep.positions; ++i) got[rep.level].push_back(rec[i].g);
+                                });
   ASSERT_EQ(got[n].size(), 1u);
   EXPECT_EQ(got[n][0], g[static_cast<std::size_t>(n)]) << "the empty strip 1x" << n;
   const auto by_size = cgtb_test::subsets_by_size(n);

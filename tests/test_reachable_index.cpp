@@ -124,21 +124,23 @@ struct keyed_level {
 template <class Rule, class Game>
 std::map<int, keyed_level<Rule>> solve_keyed(const Game& g) {
   std::map<int, keyed_level<Rule>> out;
-  cgtb::solve<Game, Rule>(g, {}, [&](const cgtb::level_report& rep, const typename Rule::record* rec) {
-    EXPECT_NE(rep.keys, nullptr);
-    out[rep.level].keys.assign(rep.keys, rep.keys + rep.positions);
-    out[rep.level].records.assign(rec, rec + rep.positions);
-  });
+  cgtb::solve<Game, Rule>(g, {},
+                          [&](const cgtb::level_report& rep, const cgtb::level_records<typename Rule::record>& rec) {
+                            EXPECT_NE(rep.keys, nullptr);
+                            out[rep.level].keys.assign(rep.keys, rep.keys + rep.positions);
+                            for (std::uint64_t i = 0; i < rep.positions; ++i) out[rep.level].records.push_back(rec[i]);
+                          });
   return out;
 }
 
 template <class Rule, class Game>
 std::map<int, std::vector<typename Rule::record>> solve_plain(const Game& g) {
   std::map<int, std::vector<typename Rule::record>> out;
-  cgtb::solve<Game, Rule>(g, {}, [&](const cgtb::level_report& rep, const typename Rule::record* rec) {
-    EXPECT_EQ(rep.keys, nullptr);
-    out[rep.level].assign(rec, rec + rep.positions);
-  });
+  cgtb::solve<Game, Rule>(g, {},
+                          [&](const cgtb::level_report& rep, const cgtb::level_records<typename Rule::record>& rec) {
+                            EXPECT_EQ(rep.keys, nullptr);
+                            for (std::uint64_t i = 0; i < rep.positions; ++i) out[rep.level].push_back(rec[i]);
+                          });
   return out;
 }
 

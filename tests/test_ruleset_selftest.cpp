@@ -179,9 +179,10 @@ class keyed_tables {
     keys_.resize(top);
     slots_.resize(top);
     levels_.resize(top);
-    cgtb::solve<Game, Rule>(g, {}, [&](const cgtb::level_report& rep, const typename Rule::record*) {
-      keys_[static_cast<std::size_t>(rep.level)].assign(rep.keys, rep.keys + rep.positions);
-    });
+    cgtb::solve<Game, Rule>(g, {},
+                            [&](const cgtb::level_report& rep, const cgtb::level_records<typename Rule::record>&) {
+                              keys_[static_cast<std::size_t>(rep.level)].assign(rep.keys, rep.keys + rep.positions);
+                            });
     for (std::size_t l = 0; l < top; ++l) {
       const std::vector<std::uint64_t>& k = keys_[l];
       const std::uint64_t n = k.size(), cap = n + n / 2 + 16;

@@ -63,7 +63,7 @@ std::vector<std::vector<std::int32_t>> engine_values(const Game& g, int threads 
   std::vector<std::vector<std::int32_t>> by_level;
   solve_options o;
   o.threads = threads;
-  solve<Game, scoring_rule>(g, o, [&](const level_report& r, const scoring_record* rec) {
+  solve<Game, scoring_rule>(g, o, [&](const level_report& r, const level_records<scoring_record>& rec) {
     if (by_level.size() <= static_cast<std::size_t>(r.level)) by_level.resize(static_cast<std::size_t>(r.level) + 1);
     for (std::uint64_t i = 0; i < r.positions; ++i) by_level[static_cast<std::size_t>(r.level)].push_back(rec[i].v);
   });

@@ -21,9 +21,10 @@ std::vector<std::int64_t> engine_heaps(const take_break& r, int N) {
   std::vector<std::int64_t> g(static_cast<std::size_t>(N) + 1, 0);
   solve_options o;
   o.threads = 1;
-  solve<scoring_octal_heaps, scoring_rule>(
-      scoring_octal_heaps(scoring_octal(r, N, scoring_octal::space::heaps)), o,
-      [&](const level_report& rep, const scoring_record* rec) { g[static_cast<std::size_t>(rep.level)] = rec[0].v; });
+  solve<scoring_octal_heaps, scoring_rule>(scoring_octal_heaps(scoring_octal(r, N, scoring_octal::space::heaps)), o,
+                                           [&](const level_report& rep, const level_records<scoring_record>& rec) {
+                                             g[static_cast<std::size_t>(rep.level)] = rec[0].v;
+                                           });
   return g;
 }
 
@@ -112,7 +113,7 @@ TEST(ScoringConjectures, CodeCheckWithRowsAgreesWithEngineSumTables) {
     scoring_sum g(sum_op::disjunctive, rules, rules, bound);
     auto view = g.host_view();
     std::vector<std::vector<std::int64_t>> row(rows, std::vector<std::int64_t>(bound + 1));
-    solve<scoring_sum, scoring_rule>(g, o, [&](const level_report& rep, const scoring_record* rec) {
+    solve<scoring_sum, scoring_rule>(g, o, [&](const level_report& rep, const level_records<scoring_record>& rec) {
       for (std::uint64_t r = 0; r < rep.positions; ++r) {
         auto p = view.unrank(rep.level, r);
         if (p.m < rows) row[static_cast<std::size_t>(p.m)][static_cast<std::size_t>(p.n)] = rec[r].v;
@@ -142,7 +143,7 @@ TEST(ScoringConjectures, SelectiveCheckAgreesWithEngineTables) {
       scoring_sum g(opi ? sum_op::selective : sum_op::disjunctive, rules, rules, bound);
       std::vector<std::vector<std::int64_t>> row(rows, std::vector<std::int64_t>(bound + 1));
       auto view = g.host_view();
-      solve<scoring_sum, scoring_rule>(g, o, [&](const level_report& rep, const scoring_record* rec) {
+      solve<scoring_sum, scoring_rule>(g, o, [&](const level_report& rep, const level_records<scoring_record>& rec) {
         for (std::uint64_t r = 0; r < rep.positions; ++r) {
           auto p = view.unrank(rep.level, r);
           if (p.m < rows) row[static_cast<std::size_t>(p.m)][static_cast<std::size_t>(p.n)] = rec[r].v;

@@ -65,9 +65,10 @@ std::map<int, std::vector<typename Rule::record>> solve_all(const Game& g, int t
   std::map<int, std::vector<typename Rule::record>> out;
   cgtb::solve_options o;
   o.threads = threads;
-  cgtb::solve<Game, Rule>(g, o, [&](const cgtb::level_report& rep, const typename Rule::record* rec) {
-    out[rep.level].assign(rec, rec + rep.positions);
-  });
+  cgtb::solve<Game, Rule>(g, o,
+                          [&](const cgtb::level_report& rep, const cgtb::level_records<typename Rule::record>& rec) {
+                            for (std::uint64_t i = 0; i < rep.positions; ++i) out[rep.level].push_back(rec[i]);
+                          });
   return out;
 }
 

@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <map>
 #include <string>
 #include <type_traits>
@@ -337,6 +338,80 @@ class solve_index<Backend, Game, true> {
   solve_index& operator=(const solve_index&) = delete;
 };
 
+/// The record dictionary of a solve whose rule's records are interned
+/// (cgtb/record_dictionary.hpp), in the backend's memory: entries, slots and
+/// the id counter. Ids stay valid while it grows.
+template <class Backend, class Record>
+class dictionary_store {
+ public:
+  dictionary_store(Backend& be, std::uint64_t capacity) : be_(be) {
+    if (capacity) allocate(capacity, 0);
+  }
+  record_dictionary<Record> view() { return {slots_.data(), 2 * capacity_, entries_.data(), capacity_, count_.data()}; }
+  /// Entries in use (ids 0.. count() - 1; a full pass may have counted past
+  /// the capacity).
+  std::uint64_t count() {
+    const unsigned long long c = *be_.to_host(count_.data(), 1, count_copy_);
+    return std::min<std::uint64_t>(c, capacity_);
+  }
+  /// Bytes the dictionary holds: entries, and two 8-byte slots per entry.
+  double bytes() const { return static_cast<double>(capacity_) * (sizeof(Record) + 16); }
+  /// Doubles the capacity, keeping every entry and its id (the pass that
+  /// found it full runs again).
+  void grow() {
+    const std::uint64_t n = count();
+    if (2 * capacity_ > 0x7fffffffull)
+      throw resource_error("the build has more than 2^31 distinct records, more than its record ids hold");
+    typename Backend::template buffer<Record> old = std::move(entries_);
+    allocate(2 * capacity_, n);
+    be_.with_policy(n, [&](auto policy) {
+      thrust::copy(policy, old.data(), old.data() + n, entries_.data());
+      be_.check("record dictionary copy");
+    });
+    reinsert(n);
+  }
+  /// Replaces the entries by `bytes` (a resumed build's checkpoint).
+  void load(const std::string& bytes) {
+    const std::uint64_t n = bytes.size() / sizeof(Record);
+    std::vector<Record> e(n);
+    if (n) std::memcpy(e.data(), bytes.data(), n * sizeof(Record));
+    std::uint64_t cap = capacity_ ? capacity_ : 1024;
+    while (cap < 2 * n) cap *= 2;
+    allocate(cap, n);
+    if (n) be_.copy_to_device(entries_.data(), e.data(), n);
+    reinsert(n);
+  }
+  const Record* entries() const { return entries_.data(); }
+
+ private:
+  void allocate(std::uint64_t capacity, std::uint64_t in_use) {
+    capacity_ = capacity;
+    entries_ = be_.template allocate<Record>(capacity);
+    slots_ = be_.template allocate<std::uint64_t>(2 * capacity);
+    if (!count_.data()) count_ = be_.template allocate<unsigned long long>(1);
+    const unsigned long long c = in_use;
+    be_.copy_to_device(count_.data(), &c, 1);
+    be_.with_policy(2 * capacity, [&](auto policy) {
+      thrust::fill(policy, slots_.data(), slots_.data() + 2 * capacity, std::uint64_t{0});
+      be_.check("record dictionary");
+    });
+  }
+  void reinsert(std::uint64_t n) {
+    be_.with_policy(n, [&](auto policy) {
+      thrust::for_each(policy, thrust::counting_iterator<std::uint64_t>(0), thrust::counting_iterator<std::uint64_t>(n),
+                       dictionary_reinsert_kernel<Record>{view()});
+      be_.check("record dictionary growth");
+    });
+  }
+
+  Backend& be_;
+  std::uint64_t capacity_ = 0;
+  typename Backend::template buffer<Record> entries_;
+  typename Backend::template buffer<std::uint64_t> slots_;
+  typename Backend::template buffer<unsigned long long> count_;
+  typename Backend::template staging<unsigned long long> count_copy_;
+};
+
 /// Levels of this many positions and more are consumed (copied to the host,
 /// compressed and written) on the level pipeline's thread while the backend
 /// solves the next levels; smaller ones on the solving thread, where handing
@@ -358,6 +433,10 @@ void solve_with(const Game& game, const solve_options& opts, const level_consume
   using record = typename Rule::record;
   using view_type = typename Game::view_type;
   using clock = std::chrono::steady_clock;
+  // Rules with large records (the genus) keep a 4-byte id per position and
+  // one dictionary of the distinct records (cgtb/record_dictionary.hpp).
+  constexpr bool interned = interned_record<Rule>::value;
+  using stored = std::conditional_t<interned, std::uint32_t, record>;
 
   Backend be(opts);
   auto table = be.template upload<std::uint64_t>(game.table());
@@ -366,11 +445,12 @@ void solve_with(const Game& game, const solve_options& opts, const level_consume
   std::vector<int> levels = game.levels();
   const int top = levels.empty() ? 0 : levels.back();
   const int span = game.option_level_span();
+  dictionary_store<Backend, record> dict(be, interned ? std::max<std::uint64_t>(opts.dictionary_capacity, 1) : 0);
 
-  // by_level[L] points to level L's records while L is resident.
-  std::vector<const record*> by_level_host(static_cast<std::size_t>(top) + 1, nullptr);
-  auto by_level = be.template allocate<const record*>(by_level_host.size());
-  auto overflow = be.template allocate<int>(1);
+  // by_level[L] points to level L's records (or ids) while L is resident.
+  std::vector<const stored*> by_level_host(static_cast<std::size_t>(top) + 1, nullptr);
+  auto by_level = be.template allocate<const stored*>(by_level_host.size());
+  auto flags = be.template allocate<int>(2);  // [0]: a value overflowed; [1]: the dictionary is full
   // Before solving anything: the largest working set (a level plus the levels
   // its options reach, with their index data) must fit in the memory the
   // backend has now.
@@ -381,7 +461,7 @@ void solve_with(const Game& game, const solve_options& opts, const level_consume
       double need = 0;
       for (std::size_t j = 0; j <= i; ++j)
         if (j == i || span == 0 || levels[j] >= levels[i] - span)
-          need += static_cast<double>(index.size(levels[j])) * sizeof(record) + index.key_bytes(levels[j]) +
+          need += static_cast<double>(index.size(levels[j])) * sizeof(stored) + index.key_bytes(levels[j]) +
                   (j == i ? 0.0 : index.table_bytes(levels[j]));
       if (need > peak) {
         peak = need;
@@ -394,10 +474,11 @@ void solve_with(const Game& game, const solve_options& opts, const level_consume
                            bytes_text(peak) + " of " + be.memory_name() + " memory, but only " +
                            available_text(be, opts) + " is available");
   }
-  std::map<int, typename Backend::template buffer<record>> resident;
+  std::map<int, typename Backend::template buffer<stored>> resident;
   // Host copies of solved levels for their consumer: two, so that a level's
   // copy can be made while the consumer still reads the level before it.
-  typename Backend::template staging<record> copies[2];
+  typename Backend::template staging<stored> copies[2];
+  typename Backend::template staging<record> entry_copies[2];
   typename Backend::template staging<int> flag_copy;
   // The consumer of a large level runs beside the solve of the next levels
   // (declared after every buffer a job reads, so that it ends first).
@@ -436,7 +517,8 @@ void solve_with(const Game& game, const solve_options& opts, const level_consume
   for (int level : levels) {
     if (span > 0) drop_below(level - span);
     const std::uint64_t n = index.size(level);
-    const double need = static_cast<double>(n) * sizeof(record) + index.key_bytes(level);
+    const double need =
+        static_cast<double>(n) * sizeof(stored) + index.key_bytes(level) + (interned ? dict.bytes() : 0.0);
     if (need > static_cast<double>(be.available_bytes()))
       throw resource_error("level " + std::to_string(level) + " has " + std::to_string(n) + " positions and needs " +
                            bytes_text(need) + " but only " + available_text(be, opts) + " of " + be.memory_name() +
@@ -451,9 +533,11 @@ void solve_with(const Game& game, const solve_options& opts, const level_consume
           break;
         }
       if (span == 0 || level >= next_level - span) {
-        std::vector<record> saved(n);
+        std::vector<stored> saved(n);
+        std::string entries;
         if (!opts.load_level) throw std::logic_error("resumed solve without load_level");
-        opts.load_level(level, n, saved.data());
+        opts.load_level(level, n, saved.data(), interned ? &entries : nullptr);
+        if constexpr (interned) dict.load(entries);
         auto in = be.upload(saved);
         index.make_resident(level);
         index.build_rank_table(level);
@@ -467,34 +551,52 @@ void solve_with(const Game& game, const solve_options& opts, const level_consume
     auto t0 = clock::now();
     index.make_resident(level);
     index.sync();
-    auto out = be.template allocate<record>(n);
+    auto out = be.template allocate<stored>(n);
     if (dirty_lo < dirty_hi)
       be.copy_to_device(by_level.data() + dirty_lo, by_level_host.data() + dirty_lo, dirty_hi - dirty_lo);
     dirty_lo = dirty_hi = 0;
 
     const std::uint64_t chunk = Backend::chunk_size;
-    const int zero = 0;
-    be.copy_to_device(overflow.data(), &zero, 1);
-    using kernel_type = level_kernel<view_type, Rule, Backend::prefetch_batch>;
-    const kernel_type kernel{view, level, n, chunk, by_level.data(), out.data(), overflow.data()};
     const std::uint64_t items = (n + chunk - 1) / chunk;
     level_report rep;
     rep.level = level;
     rep.positions = n;
     rep.keys = index.keys(level);
-    // The backend picks the execution policy for a level of n positions.
-    be.with_policy(n, [&](auto policy) {
-      thrust::for_each(policy, thrust::counting_iterator<std::uint64_t>(0),
-                       thrust::counting_iterator<std::uint64_t>(items), kernel);
-      be.check("level kernel");
-      if (opts.count_options) {
+    // The level pass; with interned records, run again after the dictionary
+    // grows where it filled up.
+    for (;;) {
+      const int zero[2] = {0, 0};
+      be.copy_to_device(flags.data(), zero, 2);
+      // The backend picks the execution policy for a level of n positions.
+      be.with_policy(n, [&](auto policy) {
+        if constexpr (interned) {
+          using kernel_type = interned_level_kernel<view_type, Rule, Backend::prefetch_batch>;
+          const kernel_type kernel{view,         level,           n, chunk, by_level.data(), dict.view(), out.data(),
+                                   flags.data(), flags.data() + 1};
+          thrust::for_each(policy, thrust::counting_iterator<std::uint64_t>(0),
+                           thrust::counting_iterator<std::uint64_t>(items), kernel);
+        } else {
+          using kernel_type = level_kernel<view_type, Rule, Backend::prefetch_batch>;
+          const kernel_type kernel{view, level, n, chunk, by_level.data(), out.data(), flags.data()};
+          thrust::for_each(policy, thrust::counting_iterator<std::uint64_t>(0),
+                           thrust::counting_iterator<std::uint64_t>(items), kernel);
+        }
+        be.check("level kernel");
+      });
+      const int* f = be.to_host(flags.data(), 2, flag_copy);
+      rep.overflow = f[0] != 0;
+      if (!interned || f[1] == 0 || rep.overflow) break;
+      pipeline.wait();  // a level still being written reads the entries
+      dict.grow();
+    }
+    if (opts.count_options)
+      be.with_policy(n, [&](auto policy) {
         rep.options = thrust::transform_reduce(
             policy, thrust::counting_iterator<std::uint64_t>(0), thrust::counting_iterator<std::uint64_t>(n),
             option_count_kernel<view_type>{view, level}, std::uint64_t{0}, thrust::plus<std::uint64_t>());
         be.check("option count");
-      }
-    });
-    rep.overflow = *be.to_host(overflow.data(), 1, flag_copy) != 0;
+      });
+    if constexpr (interned) rep.dictionary_entries = dict.count();
     rep.seconds = std::chrono::duration<double>(clock::now() - t0).count();
     if (rep.overflow)
       throw resource_error("level " + std::to_string(level) + ": a value reached " +
@@ -506,15 +608,31 @@ void solve_with(const Game& game, const solve_options& opts, const level_consume
     // rank table of this level and the keys and records of the next, which
     // take host memory only where the backend's buffers are the host's; a
     // device backend still keeps a host copy of the next level's keys).
-    const record* solved_records = out.data();
-    auto& copy = copies[solved++ % 2];
-    auto job = [&be, &consume, &copy, rep, solved_records, n] { consume(rep, be.to_host(solved_records, n, copy)); };
+    // Interned records: the entries the level's ids name are never written
+    // again, so the copy reads them while the next levels add theirs.
+    const stored* solved_records = out.data();
+    const std::size_t slot = solved++ % 2;
+    auto& copy = copies[slot];
+    auto& entry_copy = entry_copies[slot];
+    const record* entries = interned ? dict.entries() : nullptr;
+    const std::uint64_t entry_count = rep.dictionary_entries;
+    auto job = [&be, &consume, &copy, &entry_copy, rep, solved_records, n, entries, entry_count] {
+      level_records<record> view_of_level;
+      if constexpr (interned) {
+        view_of_level.ids = be.to_host(solved_records, n, copy);
+        view_of_level.entries = be.to_host(entries, entry_count, entry_copy);
+        view_of_level.entry_count = entry_count;
+      } else {
+        view_of_level.records = be.to_host(solved_records, n, copy);
+      }
+      consume(rep, view_of_level);
+    };
     const auto here = std::find(levels.begin(), levels.end(), level);
     const std::uint64_t next_n = here + 1 != levels.end() ? index.size(*(here + 1)) : 0;
     const double next_keys = next_n ? index.key_bytes(*(here + 1)) : 0.0;
     const double beside =
-        index.key_bytes(level) + index.table_bytes(level) + static_cast<double>(next_n) * sizeof(record) + next_keys;
-    const double both = 3.0 * static_cast<double>(n) * sizeof(record) + (Backend::host_visible ? beside : next_keys);
+        index.key_bytes(level) + index.table_bytes(level) + static_cast<double>(next_n) * sizeof(stored) + next_keys;
+    const double both = 3.0 * static_cast<double>(n) * sizeof(stored) + (Backend::host_visible ? beside : next_keys);
     if (n >= kOverlapPositions && be.pipelined() && both < static_cast<double>(host_available_bytes()))
       pipeline.submit(level, job);
     else

@@ -126,6 +126,9 @@ void print_build_stats(std::ostream& out, const std::vector<level_report>& level
   const char* what = stored ? "stored positions" : "positions";
   out << what << " per second (whole build): " << std::setprecision(0) << (pos / total_seconds) << "\n";
   out << std::setprecision(1) << "peak memory (RSS): " << peak_rss_bytes() / 1e6 << " MB\n";
+  if (!levels.empty() && levels.back().dictionary_entries)
+    out << "record dictionary: " << levels.back().dictionary_entries
+        << " entries (each position holds a 4-byte id of its record)\n";
   out << std::setprecision(3) << "file: " << file << ", " << file_bytes << " bytes, "
       << (pos ? 8.0 * static_cast<double>(file_bytes) / static_cast<double>(pos) : 0.0) << " bits per "
       << (stored ? "stored position" : "position") << "\n";

@@ -142,7 +142,7 @@ std::uint64_t dominoes(int rows, int cols) { return static_cast<std::uint64_t>(r
 }  // namespace
 
 void print_reachable_plan(const std::string& ruleset, int rows, int cols, int symmetries, std::size_t record_bytes,
-                          const build_request& req, std::ostream& out) {
+                          const build_request& req, std::ostream& out, bool interned) {
   // Calibration board: the largest r x c inside the board (same orientation)
   // with at most about 300,000 stored positions.
   int cr = 1, cc = 1;
@@ -189,8 +189,8 @@ void print_reachable_plan(const std::string& ruleset, int rows, int cols, int sy
   const auto plan = plan_reachable_table(rows, cols, symmetries, record_bytes, per_class, bits);
 
   out << ruleset << " " << rows << "x" << cols << ", reachable positions, " << symmetries
-      << (symmetries == 1 ? " symmetry (none)" : " symmetries") << ", " << record_bytes << "-byte records ("
-      << req.values << ")\n";
+      << (symmetries == 1 ? " symmetry (none)" : " symmetries") << ", " << record_bytes
+      << (interned ? "-byte record ids (" : "-byte records (") << req.values << ")\n";
   out << "calibration: " << h.params << " built in " << duration_text(secs) << " (" << classes
       << " stored positions)\n";
   double tv = 0, tf = 0, ts = 0;

@@ -38,14 +38,17 @@ std::map<int, std::vector<unsigned char>> solve_bytes(const Game& g, cgtb::backe
   std::map<int, std::vector<unsigned char>> out;
   cgtb::solve_options o;
   o.backend = b;
-  cgtb::solve<Game, Rule>(g, o, [&](const cgtb::level_report& r, const typename Rule::record* rec) {
-    auto p = reinterpret_cast<const unsigned char*>(rec);
-    out[r.level].assign(p, p + r.positions * sizeof(typename Rule::record));
-    if (r.keys) {  // keyed index: the stored positions must agree too
-      auto k = reinterpret_cast<const unsigned char*>(r.keys);
-      out[r.level].insert(out[r.level].end(), k, k + r.positions * sizeof(std::uint64_t));
-    }
-  });
+  cgtb::solve<Game, Rule>(g, o,
+                          [&](const cgtb::level_report& r, const cgtb::level_records<typename Rule::record>& rec) {
+                            for (std::uint64_t i = 0; i < r.positions; ++i) {
+                              auto p = reinterpret_cast<const unsigned char*>(&rec[i]);
+                              out[r.level].insert(out[r.level].end(), p, p + sizeof(typename Rule::record));
+                            }
+                            if (r.keys) {  // keyed index: the stored positions must agree too
+                              auto k = reinterpret_cast<const unsigned char*>(r.keys);
+                              out[r.level].insert(out[r.level].end(), k, k + r.positions * sizeof(std::uint64_t));
+                            }
+                          });
   return out;
 }
 

@@ -25,6 +25,9 @@ struct level_report {
   std::uint64_t options = 0;  ///< options examined (counted only with stats)
   double seconds = 0;         ///< wall time of the level's kernels (the copy to the host runs beside the next level)
   bool overflow = false;      ///< a value reached the rule's limit (the build then fails)
+  /// Interned records (cgtb/record_dictionary.hpp): entries of the build's
+  /// record dictionary once this level is solved; 0 otherwise.
+  std::uint64_t dictionary_entries = 0;
   /// Games with a keyed index (keyed_game): the level's stored positions in
   /// rank order, in host memory, valid during the consumer call; else null.
   const std::uint64_t* keys = nullptr;
@@ -51,18 +54,37 @@ struct solve_options {
   std::size_t max_memory = 0;  ///< bytes a build may use (0 = the memory available)
   /// Resumed builds: levels up to this one are solved already (-1: none).
   /// Those the next levels' options reach are loaded with load_level, which
-  /// fills `n` records of the level at `records` (host memory).
+  /// fills the level's `n` stored values at `stored` (host memory: records,
+  /// or 4-byte ids where the solver interns records) and, for interned
+  /// records, sets `*entries` to the bytes of the dictionary's entries
+  /// (null otherwise); see level_records.
   int resume_after = -1;
-  std::function<void(int level, std::uint64_t n, void* records)> load_level;
+  std::function<void(int level, std::uint64_t n, void* stored, std::string* entries)> load_level;
+  /// Entries the record dictionary starts with (interned records; tests set
+  /// it small to exercise its growth).
+  std::uint64_t dictionary_capacity = std::uint64_t{1} << 16;
+};
+
+/// A solved level's records as its consumer reads them, in host memory:
+/// record i is records[i], or, where the solver interns records (records of
+/// more than 8 bytes, cgtb/record_dictionary.hpp), entries[ids[i]] with
+/// `entry_count` entries.
+template <class Record>
+struct level_records {
+  const Record* records = nullptr;
+  const std::uint32_t* ids = nullptr;
+  const Record* entries = nullptr;
+  std::uint64_t entry_count = 0;
+  const Record& operator[](std::uint64_t i) const { return ids ? entries[ids[i]] : records[i]; }
 };
 
 /// Receives each level once solved, in ascending level order, one call at a
-/// time. `records` points to `report.positions` records in host memory, valid
+/// time. `records` holds `report.positions` records in host memory, valid
 /// during the call only. Calls for large levels come from the solver's level
 /// pipeline thread while the next levels solve (cuda/src/level_pipeline.hpp):
 /// a consumer must not touch what the solving thread uses.
 template <class Record>
-using level_consumer = std::function<void(const level_report& report, const Record* records)>;
+using level_consumer = std::function<void(const level_report& report, const level_records<Record>& records)>;
 
 /// Solves every level of `game` with value rule `Rule` on the chosen backend,
 /// lowest level first, keeping only the levels options can reach resident.

@@ -8,6 +8,10 @@
 #include <cstdint>
 
 #if defined(__CUDACC__)
+#include <cuda/atomic>
+#endif
+
+#if defined(__CUDACC__)
 #define CGTB_HD __host__ __device__
 #else
 #define CGTB_HD
@@ -46,6 +50,37 @@ CGTB_HD inline std::uint64_t atomic_cas64(std::uint64_t* addr, std::uint64_t exp
 #else
   __atomic_compare_exchange_n(addr, &expected, desired, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
   return expected;
+#endif
+}
+
+/// Atomic load of a 64-bit word with acquire ordering: the writes a thread
+/// made before publishing this word (memory_fence, then a CAS) are visible
+/// once the load sees the published value.
+CGTB_HD inline std::uint64_t atomic_load64(const std::uint64_t* addr) {
+#if defined(__CUDA_ARCH__)
+  return cuda::atomic_ref<std::uint64_t, cuda::thread_scope_device>(*const_cast<std::uint64_t*>(addr))
+      .load(cuda::memory_order_acquire);
+#else
+  return __atomic_load_n(addr, __ATOMIC_ACQUIRE);
+#endif
+}
+
+/// Atomic fetch-and-add on a 64-bit counter; returns the value before.
+CGTB_HD inline unsigned long long atomic_add_u64(unsigned long long* addr, unsigned long long v) {
+#if defined(__CUDA_ARCH__)
+  return atomicAdd(addr, v);
+#else
+  return __atomic_fetch_add(addr, v, __ATOMIC_RELAXED);
+#endif
+}
+
+/// Release fence: this thread's earlier writes are visible to a thread that
+/// acquires a word this thread writes after the fence.
+CGTB_HD inline void memory_fence() {
+#if defined(__CUDA_ARCH__)
+  __threadfence();
+#else
+  __atomic_thread_fence(__ATOMIC_RELEASE);
 #endif
 }
 

@@ -11,6 +11,7 @@
 #include "cgtb/hd.hpp"
 #include "cgtb/prefetch.hpp"
 #include "cgtb/reachable_index.hpp"
+#include "cgtb/record_dictionary.hpp"
 
 namespace cgtb {
 
@@ -69,6 +70,56 @@ struct level_kernel {
       const record r = Rule::evaluate(game, level, p, lookup);
       if (Rule::overflows(r)) *overflow = 1;
       out[i] = r;
+      if constexpr (!view_random_access<View>::value)
+        if (i + 1 < last) p = game.next(level, p);
+    }
+  }
+};
+
+/// The record lookup of a level kernel over interned records
+/// (cgtb/record_dictionary.hpp): lookup(L, r) is entries[ids_by_level[L][r]].
+template <class Record, int PrefetchBatch>
+struct interned_lookup {
+  static constexpr int prefetch_batch = PrefetchBatch;
+  const std::uint32_t* const* ids_by_level;
+  const Record* entries;
+  CGTB_HD const Record& operator()(int option_level, std::uint64_t option_rank) const {
+    return entries[ids_by_level[option_level][option_rank]];
+  }
+  /// What to prefetch before the read: the id (the entries stay in cache).
+  CGTB_HD const void* address(int option_level, std::uint64_t option_rank) const {
+    return &ids_by_level[option_level][option_rank];
+  }
+};
+
+/// The level kernel of a rule whose records the solver interns: as
+/// level_kernel, but options' records are read through their ids and each
+/// solved record is stored as its id in `dict` (out[i] = id). Sets *overflow
+/// to 1 for a value overflow and *dict_full to 1 when the dictionary is full
+/// (the solver grows it and runs the level again).
+template <class View, class Rule, int PrefetchBatch = 0>
+struct interned_level_kernel {
+  using record = typename Rule::record;
+  View game;
+  int level;
+  std::uint64_t count;
+  std::uint64_t chunk_size;
+  const std::uint32_t* const* ids_by_level;
+  record_dictionary<record> dict;
+  std::uint32_t* out;
+  int* overflow;
+  int* dict_full;
+
+  CGTB_HD void operator()(std::uint64_t chunk) const {
+    std::uint64_t first = chunk * chunk_size;
+    std::uint64_t last = first + chunk_size < count ? first + chunk_size : count;
+    typename View::position p = game.unrank(level, first);
+    const interned_lookup<record, PrefetchBatch> lookup{ids_by_level, dict.entries};
+    for (std::uint64_t i = first; i < last; ++i) {
+      if constexpr (view_random_access<View>::value) p = game.unrank(level, i);
+      const record r = Rule::evaluate(game, level, p, lookup);
+      if (Rule::overflows(r)) *overflow = 1;
+      out[i] = dict.intern(r, dict_full);
       if constexpr (!view_random_access<View>::value)
         if (i + 1 < last) p = game.next(level, p);
     }

@@ -8,7 +8,9 @@
 // the latency, and each read is used at once.
 #pragma once
 
+#include <cstdint>
 #include <type_traits>
+#include <utility>
 
 #include "cgtb/hd.hpp"
 
@@ -54,5 +56,21 @@ struct lookup_prefetch_batch : std::integral_constant<int, 0> {};
 template <class Lookup>
 struct lookup_prefetch_batch<Lookup, std::void_t<decltype(Lookup::prefetch_batch)>>
     : std::integral_constant<int, Lookup::prefetch_batch> {};
+
+/// The address to prefetch before reading the record lookup(L, r):
+/// lookup.address(L, r) where the lookup declares it (a lookup through
+/// interned ids prefetches the id, its cache miss), else the record itself.
+template <class Lookup, class = void>
+struct lookup_has_address : std::false_type {};
+template <class Lookup>
+struct lookup_has_address<Lookup, std::void_t<decltype(std::declval<const Lookup&>().address(0, 0))>> : std::true_type {
+};
+template <class Lookup>
+CGTB_HD const void* record_address(const Lookup& lookup, int level, std::uint64_t rank) {
+  if constexpr (lookup_has_address<Lookup>::value)
+    return lookup.address(level, rank);
+  else
+    return &lookup(level, rank);
+}
 
 }  // namespace cgtb

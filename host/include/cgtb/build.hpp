@@ -14,6 +14,7 @@
 #include "cgtb/backend.hpp"
 #include "cgtb/domino_plan.hpp"
 #include "cgtb/driver.hpp"
+#include "cgtb/record_dictionary.hpp"
 #include "cgtb/tablebase.hpp"
 #include "cgtb/value_kinds.hpp"
 
@@ -76,8 +77,7 @@ template <class Game, class Rule, class Field>
 void solve_and_write(const Game& game, const tablebase_header& h, const build_request& req, const solve_options& opts,
                      Field field) {
   if constexpr (keyed_game<Game>::value)
-    check_reachable_plan(game.rows(), game.cols(), game.symmetry().count, sizeof(typename Rule::record),
-                         opts.max_memory);
+    check_reachable_plan(game.rows(), game.cols(), game.symmetry().count, stored_record_bytes<Rule>(), opts.max_memory);
   using record = typename Rule::record;
   if (req.resume && game.option_level_span() != 2)
     throw input_error("--resume is available for games whose options lie on the level just below (Cram, Domineering)");
@@ -95,28 +95,34 @@ void solve_and_write(const Game& game, const tablebase_header& h, const build_re
   solve_options o = opts;
   o.progress = req.progress;
   // Resumable builds: the checkpoint after each level carries that level's
-  // records (level, count, record size, raw records), all the next level needs.
+  // stored values (level, count, bytes per position, dictionary entries; the
+  // records, or their ids and the record dictionary's entries), all the next
+  // level needs.
+  constexpr std::size_t stored_bytes = stored_record_bytes<Rule>();
   if (w.resumed()) {
     const std::string& pl = w.resumed_payload();
-    std::int64_t head[3] = {0, 0, 0};
+    std::int64_t head[4] = {0, 0, 0, 0};
     if (pl.size() < sizeof head) throw input_error("checkpoint of '" + req.output + "' holds no records");
     std::memcpy(head, pl.data(), sizeof head);
-    if (head[2] != static_cast<std::int64_t>(sizeof(record)) ||
-        pl.size() != sizeof head + static_cast<std::size_t>(head[1]) * sizeof(record) || w.levels().empty() ||
-        w.levels().back().level != head[0])
+    if (head[2] != static_cast<std::int64_t>(stored_bytes) || head[1] < 0 || head[3] < 0 ||
+        pl.size() != sizeof head + static_cast<std::size_t>(head[1]) * stored_bytes +
+                         static_cast<std::size_t>(head[3]) * sizeof(record) ||
+        w.levels().empty() || w.levels().back().level != head[0])
       throw input_error("checkpoint of '" + req.output + "' does not match this build; remove its partial files");
     o.resume_after = static_cast<int>(head[0]);
-    o.load_level = [&w, head](int level, std::uint64_t n, void* dst) {
+    o.load_level = [&w, head](int level, std::uint64_t n, void* dst, std::string* entries) {
       if (level != head[0] || static_cast<std::int64_t>(n) != head[1])
         throw input_error("checkpoint records are of level " + std::to_string(head[0]) + ", not " +
                           std::to_string(level));
-      std::memcpy(dst, w.resumed_payload().data() + sizeof head, n * sizeof(record));
+      const char* p = w.resumed_payload().data() + sizeof head;
+      std::memcpy(dst, p, n * stored_bytes);
+      if (entries) entries->assign(p + n * stored_bytes, static_cast<std::size_t>(head[3]) * sizeof(record));
     };
     if (req.progress)
       std::fprintf(stderr, "[cgtb] resuming %s after level %d\n", req.output.c_str(), static_cast<int>(head[0]));
   }
   const char* kill_after = std::getenv("CGTB_TEST_KILL_AFTER_LEVEL");  // test hook: see tests/test_resume.cpp
-  solve<Game, Rule>(game, o, [&](const level_report& r, const typename Rule::record* rec) {
+  solve<Game, Rule>(game, o, [&](const level_report& r, const level_records<record>& rec) {
     const std::uint64_t* keys = nullptr;
     if constexpr (keyed_game<Game>::value) {
       // Keyed index: the file stores each stored position's key (ascending).
@@ -134,10 +140,16 @@ void solve_and_write(const Game& game, const tablebase_header& h, const build_re
         },
         keys);
     if (req.resume) {
-      const std::int64_t head[3] = {r.level, static_cast<std::int64_t>(r.positions),
-                                    static_cast<std::int64_t>(sizeof(record))};
+      const std::int64_t head[4] = {r.level, static_cast<std::int64_t>(r.positions),
+                                    static_cast<std::int64_t>(stored_bytes),
+                                    static_cast<std::int64_t>(rec.ids ? rec.entry_count : 0)};
       std::string payload(reinterpret_cast<const char*>(head), sizeof head);
-      payload.append(reinterpret_cast<const char*>(rec), r.positions * sizeof(record));
+      if (rec.ids) {
+        payload.append(reinterpret_cast<const char*>(rec.ids), r.positions * stored_bytes);
+        payload.append(reinterpret_cast<const char*>(rec.entries), rec.entry_count * sizeof(record));
+      } else {
+        payload.append(reinterpret_cast<const char*>(rec.records), r.positions * sizeof(record));
+      }
       w.checkpoint(payload);
       if (kill_after && std::atoi(kill_after) == r.level) std::raise(SIGKILL);
     }

@@ -61,9 +61,10 @@ struct build_request;
 /// values, peak memory, estimated file size and time, and the totals. Time and
 /// file size come from a calibration build of the same table on the largest
 /// smaller board (same values) with at most about 300,000 stored positions.
-/// Throws what a build throws.
+/// `interned`: the records are held as 4-byte ids of a record dictionary
+/// (cgtb/record_dictionary.hpp). Throws what a build throws.
 void print_reachable_plan(const std::string& ruleset, int rows, int cols, int symmetries, std::size_t record_bytes,
-                          const build_request& req, std::ostream& out);
+                          const build_request& req, std::ostream& out, bool interned = false);
 
 /// Throws resource_error, naming the level and the figures, when the plan of
 /// a reachable table needs more memory than `max_memory` bytes (0 = the

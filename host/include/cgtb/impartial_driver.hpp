@@ -68,10 +68,12 @@ class impartial_driver : public owner_driver<Game> {
   void plan(const build_request& req, std::ostream& out) const override {
     if constexpr (keyed_game<Game>::value) {
       const value_choice kinds = value_choice::parse("impartial", req.values);
-      const std::size_t bytes = kinds.has("genus")    ? sizeof(impartial_record<7>)
-                                : kinds.has("misere") ? sizeof(impartial_record<0>)
-                                                      : sizeof(impartial_record<-1>);
-      print_reachable_plan(Game::ruleset_name, game_.rows(), game_.cols(), game_.symmetry().count, bytes, req, out);
+      const bool genus = kinds.has("genus");
+      const std::size_t bytes = genus                 ? stored_record_bytes<impartial_rule<7>>()
+                                : kinds.has("misere") ? stored_record_bytes<impartial_rule<0>>()
+                                                      : stored_record_bytes<impartial_rule<-1>>();
+      print_reachable_plan(Game::ruleset_name, game_.rows(), game_.cols(), game_.symmetry().count, bytes, req, out,
+                           genus && interned_record<impartial_rule<7>>::value);
     } else {
       game_driver::plan(req, out);
     }

@@ -100,12 +100,13 @@ struct impartial_rule {
     // The options' records are scattered over large levels: the lookup's
     // prefetch batch (the backend's choice, cgtb/prefetch.hpp) says how many
     // to prefetch before folding them.
-    prefetch_queue<const record*, lookup_prefetch_batch<Lookup>::value> reads;
-    auto fold = [&acc](const record* o) { acc.add(*o); };
-    game.for_each_option(level, p, [&](int l, std::uint64_t r) {
-      const record* o = &at(l, r);
-      reads.push(o, o, fold);
-    });
+    struct pending_read {
+      int level;
+      std::uint64_t rank;
+    };
+    prefetch_queue<pending_read, lookup_prefetch_batch<Lookup>::value> reads;
+    auto fold = [&acc, &at](const pending_read& o) { acc.add(at(o.level, o.rank)); };
+    game.for_each_option(level, p, [&](int l, std::uint64_t r) { reads.push({l, r}, record_address(at, l, r), fold); });
     reads.flush(fold);
     return acc.finish();
   }
