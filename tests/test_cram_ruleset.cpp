@@ -1,6 +1,8 @@
 // Cram's index beyond the ruleset self-test (tests/test_ruleset_selftest.cpp
-// runs that on Cram): the levels a tablebase keeps, and rank as the
-// combinatorial number system checked against the test's own binomials.
+// runs that on Cram): the levels a tablebase keeps, rank as the
+// combinatorial number system checked against the test's own binomials, and
+// the incremental ranks of options (pair_removal_ranks) against ranking each
+// option afresh, on boards larger than the self-test's.
 #include <gtest/gtest.h>
 
 #include <random>
@@ -45,6 +47,59 @@ TEST(CramRuleset, RankIsTheCombinatorialNumberSystemOn64Cells) {
   }
   EXPECT_EQ(view.unrank(64, 0), ~0ull);
   EXPECT_EQ(view.rank(64, ~0ull), 0u);
+}
+
+// Both ways of ranking options (register_removal_ranks, the GPU's, and
+// prefix_removal_ranks, the CPU's) give, for every pair (x, x + stride) of a
+// set, the rank of the set without both cells, in ascending order of x:
+// checked against subset_index::rank of each option on random subsets of 64
+// cells, for the strides of horizontal dominoes and of vertical ones on
+// boards 2 to 32 wide.
+template <class Ranks>
+class PairRemovalRanks : public ::testing::Test {};
+using RemovalRankers = ::testing::Types<cgtb::register_removal_ranks, cgtb::prefix_removal_ranks>;
+TYPED_TEST_SUITE(PairRemovalRanks, RemovalRankers);
+
+TYPED_TEST(PairRemovalRanks, EqualRankingEachOption) {
+  using Ranks = TypeParam;
+  const std::vector<std::uint64_t> binom = cgtb::make_binomial_table();
+  const cgtb::subset_index index{binom.data(), 64};
+  std::mt19937_64 rng(11);
+  for (int stride : {1, 2, 5, 6, 7, 8, 13, 26, 32}) {
+    for (int i = 0; i < 600; ++i) {
+      std::uint64_t s = rng() & rng();
+      if (i % 3 == 1) s = rng() | rng();
+      if (i % 3 == 2) s = rng();
+      if (i == 0) s = ~0ull;
+      const std::uint64_t pairs = s & (s >> stride);
+      std::vector<std::uint64_t> expect, got;
+      for (std::uint64_t rest = pairs; rest; rest &= rest - 1) {
+        const int x = __builtin_ctzll(rest);
+        expect.push_back(index.rank(s & ~(1ull << x) & ~(1ull << (x + stride))));
+      }
+      Ranks(index, s).for_each(pairs, stride, [&](std::uint64_t r) { got.push_back(r); });
+      ASSERT_EQ(got, expect) << std::hex << s << " stride " << std::dec << stride;
+      // A subset of the pairs gives the same ranks for those pairs.
+      const std::uint64_t some = pairs & rng();
+      std::vector<std::uint64_t> want_some, got_some;
+      for (std::uint64_t rest = pairs, k = 0; rest; rest &= rest - 1, ++k)
+        if ((some >> __builtin_ctzll(rest)) & 1) want_some.push_back(expect[k]);
+      Ranks(index, s).for_each(some, stride, [&](std::uint64_t r) { got_some.push_back(r); });
+      ASSERT_EQ(got_some, want_some) << std::hex << s << " stride " << std::dec << stride;
+      // One walk over both orientations gives each its own ranks.
+      const std::uint64_t adjacent = s & (s >> 1) & rng();
+      std::vector<std::uint64_t> want_adjacent, got_adjacent, got_strided;
+      for (std::uint64_t rest = adjacent; rest; rest &= rest - 1) {
+        const int x = __builtin_ctzll(rest);
+        want_adjacent.push_back(index.rank(s & ~(3ull << x)));
+      }
+      Ranks(index, s).for_each(
+          adjacent, pairs, stride, [&](std::uint64_t r) { got_adjacent.push_back(r); },
+          [&](std::uint64_t r) { got_strided.push_back(r); });
+      ASSERT_EQ(got_adjacent, want_adjacent) << std::hex << s << " stride " << std::dec << stride;
+      ASSERT_EQ(got_strided, expect) << std::hex << s << " stride " << std::dec << stride;
+    }
+  }
 }
 
 }  // namespace

@@ -75,21 +75,96 @@ struct subset_index {
   }
 };
 
-/// Prefix sums that rank every subset obtained by removing two elements of
-/// one subset in O(1) each (incremental option ranking: a move clears two
-/// cells, so the rank changes by a few binomial terms).
+/// Ranks of the subsets S - {x, x + stride} for pairs (x, x + stride) of
+/// elements of one subset S (a domino move clears two cells, so an option's
+/// rank differs from the position's by a few binomial terms), the GPU's way:
+/// each in O(1) plus the elements between x and x + stride, in one ascending
+/// walk over S with every sum in registers (no per-thread arrays, so nothing
+/// goes to local memory).
 ///
-/// For the set S with elements c_0 < ... < c_{k-1} (0-based index i),
-/// P_s[i] = sum_{t < i} C(c_t, t + 1 - s). Removing elements of indices
-/// ix < iy shifts the index of elements between them down by one and of
-/// elements above iy down by two, so
+/// For S with elements c_0 < ... < c_{k-1}, rank(S) = sum_t C(c_t, t + 1).
+/// Removing c_ix and c_iy (ix < iy) lowers the index of the elements between
+/// them by one and of those above c_iy by two, so
+///   rank(S - {c_ix, c_iy}) = sum_{t < ix} C(c_t, t + 1)
+///                          + sum_{ix < t < iy} C(c_t, t)
+///                          + sum_{t > iy} C(c_t, t - 1).
+/// The walk keeps the first sum and the prefix of the last (P2) as it passes
+/// c_ix, takes the middle from the few elements between the pair's cells, and
+/// the rest of the last as the total of P2 minus its prefix up to c_iy.
+struct register_removal_ranks {
+  subset_index ix;
+  std::uint64_t set;
+  std::uint64_t p2_total;  ///< sum over S of C(c_t, t - 1)
+
+  /// Throws nothing; `s` must have no bit at or above ix.n.
+  CGTB_HD register_removal_ranks(const subset_index& index, std::uint64_t s) : ix(index), set(s), p2_total(0) {
+    int t = 0;
+    for (std::uint64_t rest = s; rest; rest &= rest - 1) p2_total += ix.choose(ctz64(rest), t++ - 1);
+  }
+
+  /// Calls f(rank of S - {x, x + stride}) for each bit x of `pairs`, in
+  /// ascending order of x. Both x and x + stride must be elements of S.
+  template <class F>
+  CGTB_HD void for_each(std::uint64_t pairs, int stride, F&& f) const {
+    if (stride == 1)
+      for_each(pairs, 0, 1, f, f);
+    else
+      for_each(0, pairs, stride, f, f);
+  }
+
+  /// One walk for both orientations of a domino: calls fa(rank of S - {x,
+  /// x + 1}) for each bit x of `adjacent` and fb(rank of S - {x, x + stride})
+  /// for each bit x of `strided`, each in ascending order of x (here
+  /// interleaved, fa first where both hold; the order of fa calls relative to
+  /// fb calls is the ranker's own). Every pair's cells must be elements of S.
+  template <class FA, class FB>
+  CGTB_HD void for_each(std::uint64_t adjacent, std::uint64_t strided, int stride, FA&& fa, FB&& fb) const {
+    std::uint64_t p0 = 0, p2 = 0;  // sums over the elements below c_t
+    std::uint64_t pairs = adjacent | strided;
+    int t = 0;
+    for (std::uint64_t rest = set; pairs; rest &= rest - 1, ++t) {
+      const int c = ctz64(rest);
+      const std::uint64_t* row = ix.binom + c * kBinomStride;  // C(c, .)
+      const std::uint64_t up = row[t + 1], down = t > 0 ? row[t - 1] : 0;
+      if ((pairs >> c) & 1u) {
+        pairs &= pairs - 1;
+        // The sums below c_ix and the rest of P2 past c_ix, common to both.
+        const std::uint64_t base = p0 + p2_total - p2 - down;
+        if ((adjacent >> c) & 1u) fa(base - row[kBinomStride + t]);  // C(c + 1, t): nothing between the cells
+        if ((strided >> c) & 1u) {
+          const int y = c + stride;
+          std::uint64_t mid = 0;  // the elements strictly between c and y: C(d, u) - C(d, u - 1)
+          int u = t + 1;
+          for (std::uint64_t w = set & ((1ull << y) - 1) & ~((2ull << c) - 1); w; w &= w - 1, ++u) {
+            const std::uint64_t* rd = ix.binom + ctz64(w) * kBinomStride + u;
+            mid += rd[0] - rd[-1];
+          }
+          // u is now the index of y in S.
+          fb(base + mid - ix.binom[y * kBinomStride + u - 1]);
+        }
+      }
+      p0 += up;
+      p2 += down;
+    }
+  }
+};
+
+/// The same ranks as register_removal_ranks (same interface; each callback
+/// sees the same ranks in the same order), the CPU's way: three prefix sums
+/// per element of S, built in one pass into per-thread arrays (which stay in
+/// a CPU core's L1 cache), then each pair in O(1). On the CPU this is 3 to 13 %
+/// faster for Cram 5x5 than the register walk; on the GPU the arrays would
+/// live in local memory (1,576 bytes per thread).
+///
+/// With P_s[i] = sum_{t < i} C(c_t, t + 1 - s), removing elements of indices
+/// ix < iy gives
 ///   rank(S - {c_ix, c_iy}) = P_0[ix] + (P_1[iy] - P_1[ix+1]) + (P_2[k] - P_2[iy+1]).
-struct removal_ranker {
+struct prefix_removal_ranks {
   std::uint64_t p0[kMaxCells + 1], p1[kMaxCells + 1], p2[kMaxCells + 1];
   std::uint64_t set;
   int k;
 
-  CGTB_HD removal_ranker(const subset_index& ix, std::uint64_t s) : set(s), k(0) {
+  CGTB_HD prefix_removal_ranks(const subset_index& ix, std::uint64_t s) : set(s), k(0) {
     p0[0] = p1[0] = p2[0] = 0;
     std::uint64_t rest = s;
     for (unsigned t = 0; rest && t < kMaxCells; ++t) {
@@ -102,14 +177,40 @@ struct removal_ranker {
     }
   }
 
-  /// Index of element `cell` within the set (number of elements below it).
-  CGTB_HD int index_of(int cell) const { return popcount64(set & ((1ull << cell) - 1)); }
-
-  /// Rank of the set with cells x < y (both members) removed.
+  /// Rank of S with its elements x < y removed.
   CGTB_HD std::uint64_t rank_without(int x, int y) const {
-    int ix = index_of(x), iy = index_of(y);
+    const int ix = popcount64(set & ((1ull << x) - 1)), iy = popcount64(set & ((1ull << y) - 1));
     return p0[ix] + (p1[iy] - p1[ix + 1]) + (p2[k] - p2[iy + 1]);
   }
+
+  /// As register_removal_ranks::for_each.
+  template <class F>
+  CGTB_HD void for_each(std::uint64_t pairs, int stride, F&& f) const {
+    for (; pairs; pairs &= pairs - 1) {
+      const int x = ctz64(pairs);
+      f(rank_without(x, x + stride));
+    }
+  }
+  /// As register_removal_ranks::for_each, both orientations, but every fa
+  /// call before the first fb call: the records of a position's horizontal
+  /// options lie close together, and reading them together was 5 % faster
+  /// for Cram 5x5 than the walk's interleaved order.
+  template <class FA, class FB>
+  CGTB_HD void for_each(std::uint64_t adjacent, std::uint64_t strided, int stride, FA&& fa, FB&& fb) const {
+    for_each(adjacent, 1, fa);
+    for_each(strided, stride, fb);
+  }
 };
+
+/// The option ranks the domino games use: register_removal_ranks on the GPU,
+/// prefix_removal_ranks on the CPU. Both give the same ranks
+/// (tests/test_cram_ruleset.cpp checks both against ranking each option
+/// afresh) and the value rules fold options in any order, so both backends
+/// write the same tables.
+#if defined(__CUDA_ARCH__)
+using pair_removal_ranks = register_removal_ranks;
+#else
+using pair_removal_ranks = prefix_removal_ranks;
+#endif
 
 }  // namespace cgtb

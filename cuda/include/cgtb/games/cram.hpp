@@ -60,13 +60,11 @@ struct domino_index {
 
   /// Calls f(level - 2, option_rank) for each domino in `pairs` (a mask of
   /// first cells; the second cell is `stride` further on: 1 horizontal, cols
-  /// vertical), each ranked in O(1) by `rr` (the removal_ranker of p).
+  /// vertical), in ascending order of the first cell, each ranked by `rr`
+  /// (the pair_removal_ranks of p).
   template <class F>
-  CGTB_HD static void for_each_domino(const removal_ranker& rr, std::uint64_t pairs, int stride, int level, F&& f) {
-    for (; pairs; pairs &= pairs - 1) {
-      const int x = ctz64(pairs);
-      f(level - 2, rr.rank_without(x, x + stride));
-    }
+  CGTB_HD static void for_each_domino(const pair_removal_ranks& rr, std::uint64_t pairs, int stride, int level, F&& f) {
+    rr.for_each(pairs, stride, [&](std::uint64_t r) { f(level - 2, r); });
   }
 };
 
@@ -143,12 +141,14 @@ struct domino_reachable_index {
 /// Trivially copyable Cram ruleset, used by kernels and host tools alike.
 struct cram_view : domino_index {
   /// Calls f(option_level, option_rank) for every option of p (a domino on two
-  /// adjacent empty cells), each option ranked incrementally in O(1).
+  /// adjacent empty cells), each option ranked incrementally in one walk over
+  /// p's cells (pair_removal_ranks), in ascending order of the domino's first
+  /// cell.
   template <class F>
   CGTB_HD void for_each_option(int level, position p, F&& f) const {
-    removal_ranker rr(index, p);
-    for_each_domino(rr, board.horizontal_pairs(p), 1, level, f);
-    for_each_domino(rr, board.vertical_pairs(p), board.cols, level, f);
+    const auto option = [&](std::uint64_t r) { f(level - 2, r); };
+    pair_removal_ranks(index, p).for_each(board.horizontal_pairs(p), board.vertical_pairs(p), board.cols, option,
+                                          option);
   }
 
   /// Number of options of p.

@@ -26,11 +26,11 @@ namespace cgtb {
 /// Trivially copyable Domineering ruleset, used by kernels and host tools.
 struct domineering_view : domino_index {
   /// Calls f(level - 2, option_rank) for each of Left's options (a vertical
-  /// domino on two empty cells), ranked incrementally in O(1) each.
+  /// domino on two empty cells), ranked incrementally (pair_removal_ranks).
   template <class F>
   CGTB_HD void for_each_left_option(int level, position p, F&& f) const {
     const std::uint64_t v = board.vertical_pairs(p);
-    if (v) for_each_domino(removal_ranker(index, p), v, board.cols, level, f);
+    if (v) for_each_domino(pair_removal_ranks(index, p), v, board.cols, level, f);
   }
 
   /// Calls f(level - 2, option_rank) for each of Right's options (a
@@ -38,18 +38,18 @@ struct domineering_view : domino_index {
   template <class F>
   CGTB_HD void for_each_right_option(int level, position p, F&& f) const {
     const std::uint64_t h = board.horizontal_pairs(p);
-    if (h) for_each_domino(removal_ranker(index, p), h, 1, level, f);
+    if (h) for_each_domino(pair_removal_ranks(index, p), h, 1, level, f);
   }
 
-  /// Left's options to fl, then Right's to fr, both ranked from one
-  /// removal_ranker (partizan_rule prefers this to the two walks above).
+  /// Left's options to fl and Right's to fr, both ranked in one walk over p's
+  /// cells (pair_removal_ranks; partizan_rule prefers this to the two walks
+  /// above).
   template <class FL, class FR>
   CGTB_HD void for_each_left_and_right_option(int level, position p, FL&& fl, FR&& fr) const {
     const std::uint64_t v = board.vertical_pairs(p), h = board.horizontal_pairs(p);
     if (!(v | h)) return;
-    removal_ranker rr(index, p);
-    for_each_domino(rr, v, board.cols, level, fl);
-    for_each_domino(rr, h, 1, level, fr);
+    pair_removal_ranks(index, p).for_each(
+        h, v, board.cols, [&](std::uint64_t r) { fr(level - 2, r); }, [&](std::uint64_t r) { fl(level - 2, r); });
   }
 
   /// Number of options of both players.

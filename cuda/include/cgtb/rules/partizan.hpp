@@ -17,7 +17,7 @@
 // each calling f(option_level, option_rank) once per option of that player.
 // A view may also provide for_each_left_and_right_option(level, p, fl, fr),
 // walking both players' options with shared work (Domineering ranks both from
-// one removal_ranker); the rule then calls it instead of the two walks.
+// one pair_removal_ranks); the rule then calls it instead of the two walks.
 // An impartial ruleset is seen as partizan through impartial_as_partizan
 // (cgtb/games/impartial_as_partizan.hpp), whose Left and Right options are
 // both the impartial options.

@@ -1,0 +1,115 @@
+#!/usr/bin/env python3
+"""Per-kernel local memory and registers of the CUDA backend, without a GPU.
+
+Usage: scripts/kernel-resources.py [--nvcc PATH] [--arch SM] [--build-dir DIR]
+                                   [--all] [--check]
+
+Compiles cuda/src/backend_cuda.cu as the build does (nvcc -O3, the given
+architecture, default 90) with `-Xptxas -v`, reads what ptxas reports for each
+kernel (stack frame, spill stores, registers) and prints one line per cgtb
+kernel: the level kernels (one per game and value rule), the forward pass and
+rank-table kernels of the reachable index, the record dictionary's kernels and
+the option counts of --stats. --all adds Thrust's and CUB's own kernels.
+
+Local memory that is not a register spill (stack frame minus spill stores)
+holds a per-thread array or a struct copied out of the kernel's parameters: on
+a GPU each access is a memory transaction instead of a register read.
+--check exits with status 1, naming the kernels, when a kernel of the domino
+games (Cram and Domineering, both indexes: the project's headline kernels)
+keeps any such array; register spills are reported, not refused.
+
+The include directories are the source tree's cuda/include and cuda/src and
+the build directory's generated/ (cgtb/instantiations.inc), so run it after
+cmake has configured DIR (default: build). Exit status 2 when nvcc fails.
+"""
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# Kernels of cgtb's own functors, and the short name printed for each.
+OWN = re.compile(r"(cgtb::(?:interned_level_kernel|level_kernel|reach_kernel|rank_table_kernel|"
+                 r"rank_table_check_kernel|option_count_kernel|dictionary_reinsert_kernel|occupied_slot)"
+                 r"(?:<(?:[^<>]|<(?:[^<>]|<[^<>]*>)*>)*>)?)")
+DOMINO = re.compile(r"cram|domineering|reach_kernel|rank_table")
+
+
+def demangle(names):
+    out = subprocess.run(["c++filt"], input="\n".join(names), capture_output=True, text=True, check=True)
+    return out.stdout.splitlines()
+
+
+def ptxas_report(nvcc, arch, build_dir):
+    """Returns [(mangled name, stack, spill stores, spill loads, registers)]."""
+    with tempfile.TemporaryDirectory() as tmp:
+        cmd = [nvcc, "-O3", "-DNDEBUG", "-std=c++17", "--expt-relaxed-constexpr",
+               f"--generate-code=arch=compute_{arch},code=sm_{arch}", "-Xptxas", "-v",
+               "-I" + os.path.join(ROOT, "cuda", "include"), "-I" + os.path.join(ROOT, "cuda", "src"),
+               "-I" + os.path.join(build_dir, "generated"), "-x", "cu", "-c",
+               os.path.join(ROOT, "cuda", "src", "backend_cuda.cu"), "-o", os.path.join(tmp, "k.o")]
+        run = subprocess.run(cmd, capture_output=True, text=True)
+    if run.returncode != 0:
+        sys.stderr.write(run.stderr[-4000:])
+        sys.exit(f"kernel-resources: nvcc failed (exit {run.returncode})")
+    rows, cur = [], None
+    for line in run.stderr.splitlines():
+        m = re.search(r"Compiling entry function '([^']+)'", line)
+        if m:
+            cur = [m.group(1), 0, 0, 0, 0]
+            rows.append(cur)
+            continue
+        m = re.search(r"(\d+) bytes stack frame, (\d+) bytes spill stores, (\d+) bytes spill loads", line)
+        if m and cur:
+            cur[1:4] = [int(g) for g in m.groups()]
+        m = re.search(r"Used (\d+) registers", line)
+        if m and cur:
+            cur[4] = int(m.group(1))
+    return rows
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--nvcc", default=os.environ.get("CUDACXX", "/usr/local/cuda/bin/nvcc"))
+    ap.add_argument("--arch", default="90")
+    ap.add_argument("--build-dir", default=os.path.join(ROOT, "build"))
+    ap.add_argument("--all", action="store_true", help="also Thrust's and CUB's own kernels")
+    ap.add_argument("--check", action="store_true",
+                    help="exit 1 when a domino-game kernel keeps an array in local memory")
+    args = ap.parse_args()
+    if not os.path.exists(os.path.join(args.build_dir, "generated", "cgtb", "instantiations.inc")):
+        sys.exit(f"kernel-resources: {args.build_dir} is not a configured build directory "
+                 "(no generated/cgtb/instantiations.inc); run cmake first or give --build-dir")
+    rows = ptxas_report(args.nvcc, args.arch, args.build_dir)
+    names = demangle([r[0] for r in rows])
+    lines, bad = {}, []
+    for name, (_, stack, spill_st, _spill_ld, regs) in zip(names, rows):
+        m = OWN.search(name)
+        if not m and not args.all:
+            continue
+        short = m.group(1) if m else name[:120]
+        kind = "reduce" if "Reduce" in name else ("select" if "Select" in name else "for_each")
+        arrays = stack - spill_st
+        key = (short, kind, stack, spill_st, regs)
+        lines[key] = lines.get(key, 0) + 1
+        if m and DOMINO.search(short) and arrays > 0:
+            bad.append(f"{short} ({arrays} bytes)")
+    print(f"{'stack':>6} {'spill':>6} {'regs':>5}  {'pass':<8} kernel (sm_{args.arch}, ptxas -v; "
+          "stack beyond spills is per-thread arrays)")
+    for (short, kind, stack, spill_st, regs), n in sorted(lines.items()):
+        more = f"  x{n}" if n > 1 else ""
+        print(f"{stack:6d} {spill_st:6d} {regs:5d}  {kind:<8} {short}{more}")
+    if args.check:
+        if bad:
+            print("kernel-resources: domino-game kernels with arrays in local memory: " + "; ".join(sorted(set(bad))))
+            return 1
+        print("kernel-resources: no domino-game kernel keeps an array in local memory")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
