@@ -14,9 +14,10 @@ the option counts of --stats. --all adds Thrust's and CUB's own kernels.
 Local memory that is not a register spill (stack frame minus spill stores)
 holds a per-thread array or a struct copied out of the kernel's parameters: on
 a GPU each access is a memory transaction instead of a register read.
---check exits with status 1, naming the kernels, when a kernel of the domino
-games (Cram and Domineering, both indexes: the project's headline kernels)
-keeps any such array; register spills are reported, not refused.
+--check exits with status 1, naming the kernels, when a kernel of Cram,
+Domineering (both indexes: the project's headline kernels) or RIT keeps any
+such array; register spills are reported, not refused. The heap games'
+kernels are reported only (a multiset position is itself an array).
 
 The include directories are the source tree's cuda/include and cuda/src and
 the build directory's generated/ (cgtb/instantiations.inc), so run it after
@@ -36,7 +37,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OWN = re.compile(r"(cgtb::(?:interned_level_kernel|level_kernel|reach_kernel|rank_table_kernel|"
                  r"rank_table_check_kernel|option_count_kernel|dictionary_reinsert_kernel|occupied_slot)"
                  r"(?:<(?:[^<>]|<(?:[^<>]|<[^<>]*>)*>)*>)?)")
-DOMINO = re.compile(r"cram|domineering|reach_kernel|rank_table")
+CHECKED = re.compile(r"cram|domineering|rit_view|reach_kernel|rank_table")
 
 
 def demangle(names):
@@ -79,7 +80,7 @@ def main():
     ap.add_argument("--build-dir", default=os.path.join(ROOT, "build"))
     ap.add_argument("--all", action="store_true", help="also Thrust's and CUB's own kernels")
     ap.add_argument("--check", action="store_true",
-                    help="exit 1 when a domino-game kernel keeps an array in local memory")
+                    help="exit 1 when a Cram, Domineering or RIT kernel keeps an array in local memory")
     args = ap.parse_args()
     if not os.path.exists(os.path.join(args.build_dir, "generated", "cgtb", "instantiations.inc")):
         sys.exit(f"kernel-resources: {args.build_dir} is not a configured build directory "
@@ -96,7 +97,7 @@ def main():
         arrays = stack - spill_st
         key = (short, kind, stack, spill_st, regs)
         lines[key] = lines.get(key, 0) + 1
-        if m and DOMINO.search(short) and arrays > 0:
+        if m and CHECKED.search(short) and arrays > 0:
             bad.append(f"{short} ({arrays} bytes)")
     print(f"{'stack':>6} {'spill':>6} {'regs':>5}  {'pass':<8} kernel (sm_{args.arch}, ptxas -v; "
           "stack beyond spills is per-thread arrays)")
@@ -105,9 +106,9 @@ def main():
         print(f"{stack:6d} {spill_st:6d} {regs:5d}  {kind:<8} {short}{more}")
     if args.check:
         if bad:
-            print("kernel-resources: domino-game kernels with arrays in local memory: " + "; ".join(sorted(set(bad))))
+            print("kernel-resources: kernels with arrays in local memory: " + "; ".join(sorted(set(bad))))
             return 1
-        print("kernel-resources: no domino-game kernel keeps an array in local memory")
+        print("kernel-resources: no kernel of Cram, Domineering or RIT keeps an array in local memory")
     return 0
 
 

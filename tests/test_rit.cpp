@@ -2,7 +2,8 @@
 // game on integer partitions; the ruleset self-test is in
 // tests/test_ruleset_selftest.cpp): level counts, brute-force agreement,
 // Theorems 3.3 and 4.1 and Corollary 3.4 over whole tables, the CGH
-// classification, and bad input through the CLI.
+// classification, the GPU's option walk against the CPU's, and bad input
+// through the CLI.
 #include <gtest/gtest.h>
 
 #include "cgtb/classify.hpp"
@@ -24,6 +25,36 @@ parts_t parts_of(const rit& g, rit::position p) {
 }
 
 const auto rit_moves = cgtb_test::rit_reference_moves;
+
+// The option walk the GPU runs (every sum in registers) gives the CPU's walk's
+// options, in the same order, on every position of boxes up to 16 rows and
+// 15 columns (the self-test checks the CPU's walk against the rules).
+TEST(Rit, RegisterOptionWalkEqualsTheArrayWalk) {
+  for (auto [r, c] : std::vector<std::pair<int, int>>{{1, 1}, {3, 4}, {6, 6}, {7, 5}, {16, 2}, {2, 15}, {10, 10}}) {
+    const rit g(r, c);
+    const auto view = g.host_view();
+    for (int level : g.levels()) {
+      for (std::uint64_t i = 0; i < view.level_size(level); ++i) {
+        const rit::position p = view.unrank(level, i);
+        std::vector<std::pair<int, std::uint64_t>> arrays, registers;
+        view.for_each_option_from_arrays(level, p, [&](int l, std::uint64_t k) { arrays.push_back({l, k}); });
+        view.for_each_option_in_registers(level, p, [&](int l, std::uint64_t k) { registers.push_back({l, k}); });
+        ASSERT_EQ(registers, arrays) << r << "x" << c << " " << g.format(p);
+      }
+    }
+  }
+  // The largest box, sampled: every 997th position of each level.
+  const rit g(16, 15);
+  const auto view = g.host_view();
+  for (int level : g.levels())
+    for (std::uint64_t i = 0; i < view.level_size(level); i += 997) {
+      const rit::position p = view.unrank(level, i);
+      std::vector<std::pair<int, std::uint64_t>> arrays, registers;
+      view.for_each_option_from_arrays(level, p, [&](int l, std::uint64_t k) { arrays.push_back({l, k}); });
+      view.for_each_option_in_registers(level, p, [&](int l, std::uint64_t k) { registers.push_back({l, k}); });
+      ASSERT_EQ(registers, arrays) << g.format(p);
+    }
+}
 
 // Nim on a tuple of heaps (sorted, zeros dropped): any heap lowered.
 std::vector<parts_t> nim_moves(const parts_t& h) {

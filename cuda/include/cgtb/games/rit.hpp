@@ -118,10 +118,24 @@ struct rit_view {
   }
 
   /// Calls f(option_level, option_rank) for every option of p: row i cut to
-  /// t in [lambda_{i+1}, lambda_i). Ranks are updated incrementally: terms
-  /// below row i are unchanged, terms above it see n_j lowered by the cut.
+  /// t in [lambda_{i+1}, lambda_i), rows from the last up, t ascending. Ranks
+  /// are updated incrementally: terms below row i are unchanged, terms above
+  /// it see n_j lowered by the cut. The GPU's walk (for_each_option_in_registers)
+  /// recomputes each term above the cut row; the CPU's keeps them in per-row
+  /// arrays (for_each_option_from_arrays), in L1, which would be local memory on a GPU.
   template <class F>
   CGTB_HD void for_each_option(int level, position p, F&& f) const {
+#if defined(__CUDA_ARCH__)
+    for_each_option_in_registers(level, p, f);
+#else
+    for_each_option_from_arrays(level, p, f);
+#endif
+  }
+
+  /// for_each_option with per-row arrays of the terms above each row (the
+  /// CPU's walk): each option costs one read per row above the cut.
+  template <class F>
+  CGTB_HD void for_each_option_from_arrays(int level, position p, F&& f) const {
     // at[j][n_j - d] is row j's term after d boxes leave a row below it.
     const std::uint64_t* at[kRitMaxRows + 2];
     std::uint64_t term[kRitMaxRows + 2];
@@ -145,6 +159,34 @@ struct rit_view {
         f(level - d, r);
       }
       suffix += term[i];
+    }
+  }
+
+  /// for_each_option with every sum in registers (the GPU's walk): the same
+  /// options in the same order, each term above the cut row recomputed from
+  /// the row's length and the boxes from it down.
+  template <class F>
+  CGTB_HD void for_each_option_in_registers(int level, position p, F&& f) const {
+    int len = 0;
+    while (len < rows && part(p, len + 1) > 0) ++len;
+    std::uint64_t suffix = 0;  // the terms of the rows below row i
+    int below = 0;             // boxes in the rows below row i
+    for (int i = len; i >= 1; --i) {
+      const int v = part(p, i), low = i < rows ? part(p, i + 1) : 0;
+      const int n_i = below + v;
+      for (int t = low; t < v; ++t) {
+        const int d = v - t;
+        std::uint64_t r = suffix + (t > 0 ? column(rows - i + 1, t - 1)[n_i - d] : 0);
+        int n_j = level;
+        for (int j = 1; j < i; ++j) {
+          const int vj = part(p, j);
+          r += column(rows - j + 1, vj - 1)[n_j - d];
+          n_j -= vj;
+        }
+        f(level - d, r);
+      }
+      suffix += column(rows - i + 1, v - 1)[n_i];
+      below = n_i;
     }
   }
 
