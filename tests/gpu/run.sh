@@ -58,8 +58,9 @@ ident() {  # ident NAME ARGS...: build with both backends and compare
 }
 for board in 3x4 4x5 3x6 5x5 4x6 5x6; do ident "cram $board reachable" cram --board "$board"; done
 for board in 4x5 5x5; do ident "cram $board all regions" cram --board "$board" --positions all; done
+ident "cram 4x6 all regions, G and G-" cram --board 4x6 --positions all --values normal,misere
 ident "cram 4x5 reachable, no symmetry" cram --board 4x5 --symmetry off
-for spec in "domineering --board 5x5" "domineering --board 4x5 --positions all" "rit --box 10x10" \
+for spec in "domineering --board 5x5" "domineering --board 4x5 --positions all" "rit --box 10x10" "rit --box 16x3" \
             "cricket-pitch --length 8 --max-bump 4" "octal --code 0.07 --max-total 30" \
             "scoring-sum --op selective --left 123:123 --right 3111:1234 --max 512"; do
   ident "$spec" $spec
