@@ -30,30 +30,22 @@ const auto rit_moves = cgtb_test::rit_reference_moves;
 // options, in the same order, on every position of boxes up to 16 rows and
 // 15 columns (the self-test checks the CPU's walk against the rules).
 TEST(Rit, RegisterOptionWalkEqualsTheArrayWalk) {
-  for (auto [r, c] : std::vector<std::pair<int, int>>{{1, 1}, {3, 4}, {6, 6}, {7, 5}, {16, 2}, {2, 15}, {10, 10}}) {
+  // Every position of box r x c, or every step-th one of each level.
+  const auto compare = [](int r, int c, std::uint64_t step) {
     const rit g(r, c);
     const auto view = g.host_view();
-    for (int level : g.levels()) {
-      for (std::uint64_t i = 0; i < view.level_size(level); ++i) {
+    for (int level : g.levels())
+      for (std::uint64_t i = 0; i < view.level_size(level); i += step) {
         const rit::position p = view.unrank(level, i);
         std::vector<std::pair<int, std::uint64_t>> arrays, registers;
         view.for_each_option_from_arrays(level, p, [&](int l, std::uint64_t k) { arrays.push_back({l, k}); });
         view.for_each_option_in_registers(level, p, [&](int l, std::uint64_t k) { registers.push_back({l, k}); });
         ASSERT_EQ(registers, arrays) << r << "x" << c << " " << g.format(p);
       }
-    }
-  }
-  // The largest box, sampled: every 997th position of each level.
-  const rit g(16, 15);
-  const auto view = g.host_view();
-  for (int level : g.levels())
-    for (std::uint64_t i = 0; i < view.level_size(level); i += 997) {
-      const rit::position p = view.unrank(level, i);
-      std::vector<std::pair<int, std::uint64_t>> arrays, registers;
-      view.for_each_option_from_arrays(level, p, [&](int l, std::uint64_t k) { arrays.push_back({l, k}); });
-      view.for_each_option_in_registers(level, p, [&](int l, std::uint64_t k) { registers.push_back({l, k}); });
-      ASSERT_EQ(registers, arrays) << g.format(p);
-    }
+  };
+  for (auto [r, c] : std::vector<std::pair<int, int>>{{1, 1}, {3, 4}, {6, 6}, {7, 5}, {16, 2}, {2, 15}, {10, 10}})
+    compare(r, c, 1);
+  compare(16, 15, 997);  // the largest box, sampled
 }
 
 // Nim on a tuple of heaps (sorted, zeros dropped): any heap lowered.
