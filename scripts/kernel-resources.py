@@ -21,7 +21,8 @@ kernels are reported only (a multiset position is itself an array).
 
 The include directories are the source tree's cuda/include and cuda/src and
 the build directory's generated/ (cgtb/instantiations.inc), so run it after
-cmake has configured DIR (default: build). Exit status 2 when nvcc fails.
+cmake has configured DIR (default: build). Exit status 2, with a one-line
+error, when nvcc is missing or fails or DIR is not configured.
 """
 
 import argparse
@@ -40,6 +41,11 @@ OWN = re.compile(r"(cgtb::(?:interned_level_kernel|level_kernel|reach_kernel|ran
 CHECKED = re.compile(r"cram|domineering|rit_view|reach_kernel|rank_table")
 
 
+def fail(message):
+    sys.stderr.write(f"kernel-resources: error: {message}\n")
+    sys.exit(2)
+
+
 def demangle(names):
     out = subprocess.run(["c++filt"], input="\n".join(names), capture_output=True, text=True, check=True)
     return out.stdout.splitlines()
@@ -53,10 +59,13 @@ def ptxas_report(nvcc, arch, build_dir):
                "-I" + os.path.join(ROOT, "cuda", "include"), "-I" + os.path.join(ROOT, "cuda", "src"),
                "-I" + os.path.join(build_dir, "generated"), "-x", "cu", "-c",
                os.path.join(ROOT, "cuda", "src", "backend_cuda.cu"), "-o", os.path.join(tmp, "k.o")]
-        run = subprocess.run(cmd, capture_output=True, text=True)
+        try:
+            run = subprocess.run(cmd, capture_output=True, text=True)
+        except OSError as e:
+            fail(f"cannot run nvcc ({nvcc}): {e.strerror}; give --nvcc PATH")
     if run.returncode != 0:
         sys.stderr.write(run.stderr[-4000:])
-        sys.exit(f"kernel-resources: nvcc failed (exit {run.returncode})")
+        fail(f"nvcc failed (exit {run.returncode})")
     rows, cur = [], None
     for line in run.stderr.splitlines():
         m = re.search(r"Compiling entry function '([^']+)'", line)
@@ -75,16 +84,18 @@ def ptxas_report(nvcc, arch, build_dir):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--nvcc", default=os.environ.get("CUDACXX", "/usr/local/cuda/bin/nvcc"))
-    ap.add_argument("--arch", default="90")
-    ap.add_argument("--build-dir", default=os.path.join(ROOT, "build"))
+    ap.add_argument("--nvcc", default=os.environ.get("CUDACXX", "/usr/local/cuda/bin/nvcc"),
+                    help="the CUDA compiler (default: $CUDACXX or /usr/local/cuda/bin/nvcc)")
+    ap.add_argument("--arch", default="90", help="compute capability to compile for, e.g. 90 (default)")
+    ap.add_argument("--build-dir", default=os.path.join(ROOT, "build"),
+                    help="a build directory cmake has configured (default: build)")
     ap.add_argument("--all", action="store_true", help="also Thrust's and CUB's own kernels")
     ap.add_argument("--check", action="store_true",
                     help="exit 1 when a Cram, Domineering or RIT kernel keeps an array in local memory")
     args = ap.parse_args()
     if not os.path.exists(os.path.join(args.build_dir, "generated", "cgtb", "instantiations.inc")):
-        sys.exit(f"kernel-resources: {args.build_dir} is not a configured build directory "
-                 "(no generated/cgtb/instantiations.inc); run cmake first or give --build-dir")
+        fail(f"{args.build_dir} is not a configured build directory "
+             "(no generated/cgtb/instantiations.inc); run cmake first or give --build-dir")
     rows = ptxas_report(args.nvcc, args.arch, args.build_dir)
     names = demangle([r[0] for r in rows])
     lines, bad = {}, []
