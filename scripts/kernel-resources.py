@@ -38,7 +38,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OWN = re.compile(r"(cgtb::(?:interned_level_kernel|level_kernel|reach_kernel|rank_table_kernel|"
                  r"rank_table_check_kernel|option_count_kernel|dictionary_reinsert_kernel|occupied_slot)"
                  r"(?:<(?:[^<>]|<(?:[^<>]|<[^<>]*>)*>)*>)?)")
-CHECKED = re.compile(r"cram|domineering|rit_view|reach_kernel|rank_table")
+# Kernels --check holds (matched against the whole demangled name).
+CHECKED = re.compile(r"cgtb::(?:cram|domineering|rit_view|reach_kernel|rank_table)")
 
 
 def fail(message):
@@ -47,7 +48,10 @@ def fail(message):
 
 
 def demangle(names):
-    out = subprocess.run(["c++filt"], input="\n".join(names), capture_output=True, text=True, check=True)
+    try:
+        out = subprocess.run(["c++filt"], input="\n".join(names), capture_output=True, text=True, check=True)
+    except (OSError, subprocess.CalledProcessError) as e:
+        fail(f"cannot demangle kernel names with c++filt (binutils): {e}")
     return out.stdout.splitlines()
 
 
@@ -66,19 +70,28 @@ def ptxas_report(nvcc, arch, build_dir):
     if run.returncode != 0:
         sys.stderr.write(run.stderr[-4000:])
         fail(f"nvcc failed (exit {run.returncode})")
-    rows, cur = [], None
+    # Per entry: "Compiling entry function 'NAME'", then "Function properties
+    # for NAME" and its stack line, then "Used N registers". The properties of
+    # a callee that was not inlined come under its own name and are skipped.
+    rows, cur, props_of_entry = [], None, False
     for line in run.stderr.splitlines():
         m = re.search(r"Compiling entry function '([^']+)'", line)
         if m:
             cur = [m.group(1), 0, 0, 0, 0]
             rows.append(cur)
             continue
+        m = re.search(r"Function properties for (\S+)", line)
+        if m:
+            props_of_entry = cur is not None and m.group(1) == cur[0]
+            continue
         m = re.search(r"(\d+) bytes stack frame, (\d+) bytes spill stores, (\d+) bytes spill loads", line)
-        if m and cur:
+        if m and cur and props_of_entry:
             cur[1:4] = [int(g) for g in m.groups()]
         m = re.search(r"Used (\d+) registers", line)
         if m and cur:
             cur[4] = int(m.group(1))
+    if not rows:
+        fail("ptxas reported no kernel (was -Xptxas -v ignored?)")
     return rows
 
 
@@ -108,7 +121,7 @@ def main():
         arrays = stack - spill_st
         key = (short, kind, stack, spill_st, regs)
         lines[key] = lines.get(key, 0) + 1
-        if m and CHECKED.search(short) and arrays > 0:
+        if m and CHECKED.search(name) and arrays > 0:
             bad.append(f"{short} ({arrays} bytes)")
     print(f"{'stack':>6} {'spill':>6} {'regs':>5}  {'pass':<8} kernel (sm_{args.arch}, ptxas -v; "
           "stack beyond spills is per-thread arrays)")

@@ -27,8 +27,9 @@ parts_t parts_of(const rit& g, rit::position p) {
 const auto rit_moves = cgtb_test::rit_reference_moves;
 
 // The option walk the GPU runs (every sum in registers) gives the CPU's walk's
-// options, in the same order, on every position of boxes up to 16 rows and
-// 15 columns (the self-test checks the CPU's walk against the rules).
+// options, in the same order, on every position of seven boxes (16 rows and
+// 15 columns among them) and every 997th position of the largest, 16x15 (the
+// self-test checks the CPU's walk against the rules).
 TEST(Rit, RegisterOptionWalkEqualsTheArrayWalk) {
   // Every position of box r x c, or every step-th one of each level.
   const auto compare = [](int r, int c, std::uint64_t step) {

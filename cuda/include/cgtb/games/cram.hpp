@@ -141,9 +141,9 @@ struct domino_reachable_index {
 /// Trivially copyable Cram ruleset, used by kernels and host tools alike.
 struct cram_view : domino_index {
   /// Calls f(option_level, option_rank) for every option of p (a domino on two
-  /// adjacent empty cells), each option ranked incrementally in one walk over
-  /// p's cells (pair_removal_ranks), in ascending order of the domino's first
-  /// cell.
+  /// adjacent empty cells), each option ranked incrementally
+  /// (pair_removal_ranks: on the GPU in one walk over p's cells, interleaving
+  /// the orientations; on the CPU the horizontal dominoes first).
   template <class F>
   CGTB_HD void for_each_option(int level, position p, F&& f) const {
     const auto option = [&](std::uint64_t r) { f(level - 2, r); };

@@ -41,8 +41,9 @@ struct domineering_view : domino_index {
     if (h) for_each_domino(pair_removal_ranks(index, p), h, 1, level, f);
   }
 
-  /// Left's options to fl and Right's to fr, both ranked in one walk over p's
-  /// cells (pair_removal_ranks; partizan_rule prefers this to the two walks
+  /// Left's options to fl and Right's to fr, both ranked from one
+  /// pair_removal_ranks of p (on the GPU one walk over p's cells; on the CPU
+  /// one pass of prefix sums; partizan_rule prefers this to the two walks
   /// above).
   template <class FL, class FR>
   CGTB_HD void for_each_left_and_right_option(int level, position p, FL&& fl, FR&& fr) const {
