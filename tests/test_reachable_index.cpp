@@ -24,6 +24,7 @@
 #include <map>
 #include <random>
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <unordered_set>
 #include <vector>
@@ -31,6 +32,7 @@
 #include "cgtb/backend.hpp"
 #include "cgtb/domino_plan.hpp"
 #include "cgtb/games/domino_reachable.hpp"
+#include "cgtb/reachable_index.hpp"
 #include "cgtb/rules/impartial.hpp"
 #include "cgtb/rules/partizan.hpp"
 #include "reference_solver.hpp"
@@ -122,12 +124,13 @@ struct keyed_level {
 };
 
 template <class Rule, class Game>
-std::map<int, keyed_level<Rule>> solve_keyed(const Game& g) {
+std::map<int, keyed_level<Rule>> solve_keyed(const Game& g, const cgtb::solve_options& opts = {}) {
   std::map<int, keyed_level<Rule>> out;
-  cgtb::solve<Game, Rule>(g, {},
+  cgtb::solve<Game, Rule>(g, opts,
                           [&](const cgtb::level_report& rep, const cgtb::level_records<typename Rule::record>& rec) {
                             EXPECT_NE(rep.keys, nullptr);
-                            out[rep.level].keys.assign(rep.keys, rep.keys + rep.positions);
+                            out[rep.level].keys.resize(rep.positions);
+                            rep.keys->decode(0, rep.positions, out[rep.level].keys.data());
                             for (std::uint64_t i = 0; i < rep.positions; ++i) out[rep.level].records.push_back(rec[i]);
                           });
   return out;
@@ -307,6 +310,77 @@ TEST(ReachableEmbedding, APositionOfASmallerBoardHasTheSameValuesInsideALargerOn
         ++checked;
       }
     EXPECT_GT(checked, 500u);
+  }
+}
+
+/// Checks the Elias-Fano keys of `keys` (ascending) against the plain list:
+/// unrank, rank of every key, of every gap between keys and past the ends,
+/// and decoding of ranges.
+void expect_elias_fano_matches(const std::vector<std::uint64_t>& keys) {
+  cgtb::elias_fano_builder b(keys.size(), keys.empty() ? 0 : keys.back());
+  for (std::uint64_t k : keys) b.push(k);
+  const cgtb::elias_fano_keys ef = b.finish();
+  const cgtb::reachable_level v = ef.view();
+  ASSERT_EQ(v.size, keys.size());
+  for (std::uint64_t r = 0; r < keys.size(); ++r) {
+    ASSERT_EQ(v.key(r), keys[r]) << "rank " << r;
+    ASSERT_EQ(v.find(keys[r]), r) << "key " << keys[r];
+    if (keys[r] > 0 && (r == 0 || keys[r - 1] != keys[r] - 1)) {
+      ASSERT_EQ(v.find(keys[r] - 1), keys.size());
+    }
+    if (r + 1 == keys.size() || keys[r + 1] != keys[r] + 1) {
+      ASSERT_EQ(v.find(keys[r] + 1), keys.size());
+    }
+  }
+  EXPECT_EQ(v.find(~0ull >> 1), keys.empty() || keys.back() != (~0ull >> 1) ? keys.size() : keys.size() - 1);
+  for (std::uint64_t first : {std::uint64_t{0}, std::uint64_t{keys.size() / 3}, std::uint64_t{keys.size()}}) {
+    std::vector<std::uint64_t> out(keys.size() - first);
+    ef.decode(first, out.size(), out.data());
+    EXPECT_TRUE(std::equal(out.begin(), out.end(), keys.begin() + static_cast<std::ptrdiff_t>(first)));
+  }
+}
+
+TEST(EliasFano, UnranksRanksAndDecodesEveryKeyAtEveryDensity) {
+  expect_elias_fano_matches({});
+  expect_elias_fano_matches({0});
+  expect_elias_fano_matches({~0ull >> 1});
+  std::mt19937_64 rng(7);
+  // Dense runs (0 low bits), sparse sets of 42-bit masks (about 11 low
+  // bits) and clusters (long buckets, many empty ones).
+  for (std::uint64_t universe : {std::uint64_t{3000}, std::uint64_t{1} << 20, std::uint64_t{1} << 42}) {
+    std::set<std::uint64_t> s;
+    while (s.size() < 2500) s.insert(rng() % universe);
+    expect_elias_fano_matches({s.begin(), s.end()});
+  }
+  std::vector<std::uint64_t> clusters;
+  for (std::uint64_t c = 0; c < 40; ++c)
+    for (std::uint64_t j = 0; j < 100; ++j) clusters.push_back((c << 36) + j * 3);
+  expect_elias_fano_matches(clusters);
+  std::vector<std::uint64_t> all(5000);
+  for (std::uint64_t i = 0; i < all.size(); ++i) all[i] = i;
+  expect_elias_fano_matches(all);
+}
+
+TEST(EliasFano, TheBuilderRefusesKeysOutOfOrderOrCount) {
+  cgtb::elias_fano_builder b(2, 10);
+  b.push(5);
+  EXPECT_THROW(b.push(5), std::logic_error);
+  EXPECT_THROW(b.finish(), std::logic_error);
+}
+
+TEST(ReachableIndex, AForwardPassInPartsStoresTheSameLevels) {
+  // The forward pass gathers a level in parts (by key hash) when its hash
+  // set would not fit; the merged parts must be the one-part level.
+  const cgtb::cram_reachable g(cgtb::cram(4, 5), "rectangle");
+  const auto whole = solve_keyed<genus_rule>(g);
+  cgtb::solve_options o;
+  o.forward_parts = 3;
+  const auto parts = solve_keyed<genus_rule>(g, o);
+  ASSERT_EQ(whole.size(), parts.size());
+  for (const auto& [level, l] : whole) {
+    EXPECT_EQ(l.keys, parts.at(level).keys) << "level " << level;
+    ASSERT_EQ(l.records.size(), parts.at(level).records.size());
+    for (std::size_t i = 0; i < l.records.size(); ++i) ASSERT_TRUE(same(l.records[i], parts.at(level).records[i]));
   }
 }
 

@@ -169,38 +169,27 @@ struct ruleset_cases<cgtb::impartial_as_partizan<cgtb::cram>> {
 };
 
 /// The level descriptors of a keyed game's view: each level's keys as the
-/// solver's forward pass stores them, with a rank table built here the way
-/// the solver builds it (cuda/src/solve_driver.hpp, build_rank_table).
+/// solver's forward pass stores them (Elias–Fano coded, as in
+/// cuda/src/solve_driver.hpp).
 template <class Game, class Rule>
 class keyed_tables {
  public:
   explicit keyed_tables(const Game& g) {
     const std::size_t top = static_cast<std::size_t>(g.levels().back()) + 1;
     keys_.resize(top);
-    slots_.resize(top);
     levels_.resize(top);
     cgtb::solve<Game, Rule>(g, {},
                             [&](const cgtb::level_report& rep, const cgtb::level_records<typename Rule::record>&) {
-                              keys_[static_cast<std::size_t>(rep.level)].assign(rep.keys, rep.keys + rep.positions);
+                              keys_[static_cast<std::size_t>(rep.level)] = *rep.keys;
                             });
-    for (std::size_t l = 0; l < top; ++l) {
-      const std::vector<std::uint64_t>& k = keys_[l];
-      const std::uint64_t n = k.size(), cap = n + n / 2 + 16;
-      slots_[l].assign(cap, 0);
-      for (std::uint64_t i = 0; i < n; ++i)
-        if (!cgtb::rank_table_insert(slots_[l].data(), cap, k.data(), i)) ADD_FAILURE() << "rank table full";
-      cgtb::reachable_level lv{k.data(), slots_[l].data(), n, cap, 0};
-      for (std::uint64_t i = 0; i < n; ++i)
-        if (cgtb::rank_table_find(lv, k[i]) != i) lv.check_keys = 1;
-      levels_[l] = lv;
-    }
+    for (std::size_t l = 0; l < top; ++l) levels_[l] = keys_[l].view();
   }
   keyed_tables(const keyed_tables&) = delete;
   keyed_tables& operator=(const keyed_tables&) = delete;
   typename Game::view_type view(const Game& g) const { return g.view(g.table().data(), levels_.data()); }
 
  private:
-  std::vector<std::vector<std::uint64_t>> keys_, slots_;
+  std::vector<cgtb::elias_fano_keys> keys_;
   std::vector<cgtb::reachable_level> levels_;
 };
 

@@ -1,5 +1,9 @@
 #include "cgtb/reachable_index.hpp"
 
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
 #include "cgtb/error.hpp"
 
 namespace cgtb {
@@ -34,6 +38,90 @@ board_symmetry board_symmetry::make(int rows, int cols, const std::string& group
                                                                                                  << (rr * cols + cc);
       }
   return s;
+}
+
+}  // namespace cgtb
+
+namespace cgtb {
+
+namespace {
+/// Bits of the low part for n keys below `universe`: ⌊log2(universe / n)⌋.
+int low_bits_for(std::uint64_t n, std::uint64_t universe) {
+  int l = 0;
+  while (n && l < 62 && (universe >> (l + 1)) >= n) ++l;
+  return l;
+}
+}  // namespace
+
+double elias_fano_bytes(double n, double universe) {
+  if (n < 1) return 0;
+  double l = 0;
+  while (l < 62 && universe / std::ldexp(1.0, static_cast<int>(l) + 1) >= n) ++l;
+  const double zeros = universe / std::ldexp(1.0, static_cast<int>(l)) + 1;
+  return (n * l + n + zeros) / 8 + (n / 64 + zeros / 64) * 8 + 32;
+}
+
+elias_fano_builder::elias_fano_builder(std::uint64_t n, std::uint64_t largest) {
+  k_.size = n;
+  k_.low_bits = low_bits_for(n, largest == ~0ull ? largest : largest + 1);
+  k_.buckets = n ? (largest >> k_.low_bits) + 1 : 0;
+  k_.upper.assign((n + k_.buckets) / 64 + 2, 0);
+  k_.lower.assign(n * static_cast<std::uint64_t>(k_.low_bits) / 64 + 2, 0);
+}
+
+void elias_fano_builder::push(std::uint64_t key) {
+  if (pushed_ == k_.size || (pushed_ && key <= last_) || (key >> k_.low_bits) >= k_.buckets)
+    throw std::logic_error("elias_fano_builder: key " + std::to_string(key) + " out of order or range");
+  const std::uint64_t pos = (key >> k_.low_bits) + pushed_;
+  k_.upper[pos >> 6] |= 1ull << (pos & 63);
+  if (k_.low_bits) {
+    const std::uint64_t low = key & ((1ull << k_.low_bits) - 1);
+    const std::uint64_t bit = pushed_ * static_cast<std::uint64_t>(k_.low_bits), w = bit >> 6;
+    const int off = static_cast<int>(bit & 63);
+    k_.lower[w] |= low << off;
+    if (off + k_.low_bits > 64) k_.lower[w + 1] |= low >> (64 - off);
+  }
+  last_ = key;
+  ++pushed_;
+}
+
+elias_fano_keys elias_fano_builder::finish() {
+  if (pushed_ != k_.size)
+    throw std::logic_error("elias_fano_builder: " + std::to_string(pushed_) + " keys pushed, " +
+                           std::to_string(k_.size) + " announced");
+  // Select samples: the position of every 64th one and every 64th zero.
+  const std::uint64_t bits = k_.size + k_.buckets;
+  k_.ones.reserve(k_.size / 64 + 1);
+  k_.zeros.reserve(k_.buckets / 64 + 1);
+  std::uint64_t ones = 0, zeros = 0;
+  for (std::uint64_t w = 0; w * 64 < bits; ++w) {
+    const std::uint64_t word = k_.upper[w];
+    const int n = static_cast<int>(std::min<std::uint64_t>(64, bits - w * 64));
+    const std::uint64_t valid = n == 64 ? ~0ull : (1ull << n) - 1;
+    const int c1 = popcount64(word & valid), c0 = n - c1;
+    // Samples falling in this word: ones numbered ones.. ones + c1 - 1.
+    for (std::uint64_t j = (ones + 63) / 64 * 64; j < ones + static_cast<std::uint64_t>(c1); j += 64)
+      k_.ones.push_back(w * 64 + static_cast<std::uint64_t>(select_in_word(word, static_cast<int>(j - ones))));
+    for (std::uint64_t j = (zeros + 63) / 64 * 64; j < zeros + static_cast<std::uint64_t>(c0); j += 64)
+      k_.zeros.push_back(w * 64 +
+                         static_cast<std::uint64_t>(select_in_word(~word & valid, static_cast<int>(j - zeros))));
+    ones += static_cast<std::uint64_t>(c1);
+    zeros += static_cast<std::uint64_t>(c0);
+  }
+  if (k_.ones.empty()) k_.ones.push_back(0);
+  if (k_.zeros.empty()) k_.zeros.push_back(0);
+  return std::move(k_);
+}
+
+void elias_fano_keys::decode(std::uint64_t first, std::uint64_t count, std::uint64_t* out) const {
+  if (!count) return;
+  const reachable_level v = view();
+  std::uint64_t pos = v.one_position(first);
+  for (std::uint64_t r = first; r < first + count; ++r) {
+    while (!((upper[pos >> 6] >> (pos & 63)) & 1)) ++pos;
+    out[r - first] = ((pos - r) << low_bits) | v.low(r);
+    ++pos;
+  }
 }
 
 }  // namespace cgtb

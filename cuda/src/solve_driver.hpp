@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <map>
@@ -53,12 +54,10 @@ class solve_index {
   std::uint64_t size(int level) const { return host_.level_size(level); }
   /// Bytes of index data a resident level needs beside its records.
   double key_bytes(int) const { return 0; }
-  double table_bytes(int) const { return 0; }
   void make_resident(int) {}
-  void build_rank_table(int) {}
   void drop(int) {}
   void sync() {}
-  const std::uint64_t* keys(int) const { return nullptr; }
+  const elias_fano_keys* keys(int) const { return nullptr; }
 
  private:
   view_type view_, host_;
@@ -67,9 +66,11 @@ class solve_index {
 /// The index of a keyed game (cgtb/reachable_index.hpp), built by the solver.
 /// The constructor runs the forward pass: from the canonical start, each
 /// level's stored positions are the canonical options of the level above,
-/// gathered in a hash set on the backend, compacted and sorted; the host
-/// keeps every level's keys. During the solve, a resident level has its keys
-/// and its rank table on the backend, described by levels[L] of the view.
+/// gathered in a hash set on the backend (in parts by key hash where the set
+/// would not fit in a quarter of the free memory), compacted and sorted, and
+/// kept as Elias–Fano coded keys (host memory, or a temporary file past
+/// 256 MB). During the solve, a resident level has its keys on the backend,
+/// described by levels[L] of the view; ranking reads them directly.
 template <class Backend, class Game>
 class solve_index<Backend, Game, true> {
  public:
@@ -79,81 +80,36 @@ class solve_index<Backend, Game, true> {
       : be_(be), game_(game), table_(table) {
     const std::vector<int> levels = game.levels();
     const int top = levels.back();
-    packed_.resize(static_cast<std::size_t>(top) + 1);
+    stored_.resize(static_cast<std::size_t>(top) + 1);
     sizes_.assign(static_cast<std::size_t>(top) + 1, 0);
+    bytes_.assign(static_cast<std::size_t>(top) + 1, 0);
+    offsets_.assign(static_cast<std::size_t>(top) + 1, -1);
     host_levels_.resize(static_cast<std::size_t>(top) + 1);
     dev_levels_ = be.template allocate<reachable_level>(host_levels_.size());
     forward(levels, opts);
-    spill();
     sync();
   }
 
   view_type view() const { return game_.view(table_, dev_levels_.data()); }
   std::uint64_t size(int level) const { return sizes_[static_cast<std::size_t>(level)]; }
-  /// Bytes of a resident level's keys, and of its rank table (built once
-  /// the level is solved and the level below it dropped).
-  double key_bytes(int level) const { return static_cast<double>(size(level)) * sizeof(std::uint64_t); }
-  double table_bytes(int level) const { return static_cast<double>(slot_count(size(level))) * sizeof(std::uint64_t); }
+  /// Bytes of a resident level's keys (Elias–Fano coded).
+  double key_bytes(int level) const { return static_cast<double>(bytes_[static_cast<std::size_t>(level)]); }
   /// Keys of resident level L in host memory (valid until drop(L)), or null
   /// when L is not resident.
-  const std::uint64_t* keys(int level) const {
+  const elias_fano_keys* keys(int level) const {
     const auto it = resident_.find(level);
-    if (it == resident_.end()) return nullptr;
-    return Backend::host_visible ? it->second.keys.data() : it->second.host_keys.data();
+    return it == resident_.end() ? nullptr : &it->second.host;
   }
 
-  /// Uploads level L's keys (the kernel unranks from them). On a backend
-  /// whose buffers the host can read, the keys are unpacked straight into
-  /// the buffer the kernels read; else a host copy stays beside them.
+  /// Makes level L's keys resident on the backend (the kernels unrank and
+  /// rank with them).
   void make_resident(int level) {
-    const std::uint64_t n = size(level);
-    if (n > kMaxLevelSize)
-      throw resource_error("level " + std::to_string(level) + " has " + std::to_string(n) +
-                           " stored positions, more than a keyed level holds (2^32 - 1)");
-    resident r{be_.template allocate<std::uint64_t>(n), {}, {}};
-    if constexpr (Backend::host_visible) {
-      unpack(level, r.keys.data());
-    } else {
-      r.host_keys.resize(n);
-      unpack(level, r.host_keys.data());
-      be_.copy_to_device(r.keys.data(), r.host_keys.data(), n);
-    }
-    host_levels_[static_cast<std::size_t>(level)] = {r.keys.data(), nullptr, n, 0, 0};
+    resident r;
+    r.host = load(level);
+    host_levels_[static_cast<std::size_t>(level)] = on_backend(r.host, r.dev);
     dirty_ = true;
     resident_.erase(level);
     resident_.emplace(level, std::move(r));
-  }
-
-  /// Builds the rank table of resident level L (needed by the levels whose
-  /// options land on L: built after L is solved, so that it is never resident
-  /// beside the tables the solve of L reads).
-  void build_rank_table(int level) {
-    resident& r = resident_.at(level);
-    const std::uint64_t n = size(level), cap = slot_count(n);
-    r.slots = be_.template allocate<std::uint64_t>(cap);
-    auto full = be_.template allocate<int>(1);
-    const int zero = 0;
-    be_.copy_to_device(full.data(), &zero, 1);
-    be_.with_policy(n, [&](auto policy) {
-      thrust::fill(policy, r.slots.data(), r.slots.data() + cap, std::uint64_t{0});
-      thrust::for_each(policy, thrust::counting_iterator<std::uint64_t>(0), thrust::counting_iterator<std::uint64_t>(n),
-                       rank_table_kernel{r.keys.data(), r.slots.data(), cap, full.data()});
-      be_.check("rank table");
-    });
-    if (*be_.to_host(full.data(), 1, flag_copy_))
-      throw resource_error("rank table of level " + std::to_string(level) + " is full");
-    // Fingerprint lookups must give every key its own rank; where two keys
-    // collide, the level's lookups compare keys too.
-    reachable_level lv{r.keys.data(), r.slots.data(), n, cap, 0};
-    be_.copy_to_device(full.data(), &zero, 1);
-    be_.with_policy(n, [&](auto policy) {
-      thrust::for_each(policy, thrust::counting_iterator<std::uint64_t>(0), thrust::counting_iterator<std::uint64_t>(n),
-                       rank_table_check_kernel{lv, full.data()});
-      be_.check("rank table check");
-    });
-    lv.check_keys = *be_.to_host(full.data(), 1, flag_copy_);
-    host_levels_[static_cast<std::size_t>(level)] = lv;
-    dirty_ = true;
   }
   void drop(int level) {
     host_levels_[static_cast<std::size_t>(level)] = reachable_level{};
@@ -168,163 +124,226 @@ class solve_index<Backend, Game, true> {
   }
 
  private:
+  using words = typename Backend::template buffer<std::uint64_t>;
+  /// A level's keys in the backend's memory (device backends; host-visible
+  /// backends read the host arrays).
+  struct device_keys {
+    words upper, lower, ones, zeros;
+  };
   struct resident {
-    typename Backend::template buffer<std::uint64_t> keys;
-    typename Backend::template buffer<std::uint64_t> slots;
-    std::vector<std::uint64_t> host_keys;  ///< backends the host cannot read: the keys' host copy
+    elias_fano_keys host;
+    device_keys dev;
   };
 
-  /// Slots of a rank table for n keys: load about 2/3 (any size: slots are
-  /// found by range reduction, not by a mask).
-  static std::uint64_t slot_count(std::uint64_t n) { return n + n / 2 + 16; }
+  /// The view over keys k in the backend's memory, uploading them to `dev`
+  /// where the backend cannot read host memory.
+  reachable_level on_backend(const elias_fano_keys& k, device_keys& dev) {
+    if constexpr (Backend::host_visible) {
+      return k.view();
+    } else {
+      dev.upper = be_.upload(k.upper);
+      dev.lower = be_.upload(k.lower);
+      dev.ones = be_.upload(k.ones);
+      dev.zeros = be_.upload(k.zeros);
+      return {dev.upper.data(), dev.lower.data(), dev.ones.data(), dev.zeros.data(), k.size, k.buckets, k.low_bits};
+    }
+  }
+
+  /// Elias–Fano keys of n ascending keys.
+  static elias_fano_keys encode(const std::uint64_t* k, std::uint64_t n) {
+    elias_fano_builder b(n, n ? k[n - 1] : 0);
+    for (std::uint64_t i = 0; i < n; ++i) b.push(k[i]);
+    return b.finish();
+  }
+
+  /// Merges the ascending, disjoint key runs into one.
+  static elias_fano_keys merge(const std::vector<elias_fano_keys>& runs) {
+    std::uint64_t n = 0, largest = 0;
+    for (const auto& r : runs)
+      if (r.size) {
+        n += r.size;
+        largest = std::max(largest, r.view().key(r.size - 1));
+      }
+    elias_fano_builder b(n, largest);
+    struct cursor {
+      std::vector<std::uint64_t> buf;
+      std::uint64_t next = 0, at = 0;
+    };
+    std::vector<cursor> cur(runs.size());
+    constexpr std::uint64_t chunk = 1 << 16;
+    auto head = [&](std::size_t i) -> const std::uint64_t* {
+      cursor& c = cur[i];
+      if (c.at == c.buf.size()) {
+        const std::uint64_t m = std::min(chunk, runs[i].size - c.next);
+        if (!m) return nullptr;
+        c.buf.resize(m);
+        runs[i].decode(c.next, m, c.buf.data());
+        c.next += m;
+        c.at = 0;
+      }
+      return &c.buf[c.at];
+    };
+    for (std::uint64_t done = 0; done < n; ++done) {
+      std::size_t best = runs.size();
+      std::uint64_t key = 0;
+      for (std::size_t i = 0; i < runs.size(); ++i) {
+        const std::uint64_t* h = head(i);
+        if (h && (best == runs.size() || *h < key)) {
+          best = i;
+          key = *h;
+        }
+      }
+      b.push(key);
+      ++cur[best].at;
+    }
+    return b.finish();
+  }
 
   void forward(const std::vector<int>& levels, const solve_options& opts) {
     using clock = std::chrono::steady_clock;
     const view_type v = game_.view(table_, nullptr);
     const int top = levels.back();
-    const std::vector<std::uint64_t> start = {game_.canonical(game_.start())};
-    pack(top, start.data(), 1);
-    auto cur = be_.upload(start);
+    const std::uint64_t start = game_.canonical(game_.start());
+    elias_fano_keys cur = encode(&start, 1);
     double growth = static_cast<double>(game_.max_options()), prev_ratio = 0;
     auto full = be_.template allocate<int>(1);
+    store(top, cur);
     for (std::size_t i = levels.size() - 1; i > 0; --i) {
       const auto t0 = clock::now();
       const int below = levels[i - 1];
-      const std::uint64_t n = size(levels[i]);
-      // Capacity for the estimated count at load 3/4; enlarged by half and
-      // the pass redone when the set turns out fuller than 4/5 (or full).
-      std::uint64_t cap = 1024 + static_cast<std::uint64_t>(4.0 / 3.0 * growth * static_cast<double>(n));
-      std::uint64_t found = 0;
-      typename Backend::template buffer<std::uint64_t> next;
-      for (bool done = false; !done;) {
-        auto slots = be_.template allocate<std::uint64_t>(cap);
-        const int zero = 0;
-        be_.copy_to_device(full.data(), &zero, 1);
-        be_.with_policy(n, [&](auto policy) {
-          thrust::fill(policy, slots.data(), slots.data() + cap, kEmptySlot);
-          thrust::for_each(
-              policy, thrust::counting_iterator<std::uint64_t>(0), thrust::counting_iterator<std::uint64_t>(n),
-              reach_kernel<view_type, Backend::prefetch_batch>{v, cur.data(), slots.data(), cap, full.data()});
-          found =
-              static_cast<std::uint64_t>(thrust::count_if(policy, slots.data(), slots.data() + cap, occupied_slot{}));
-          be_.check("forward pass");
-        });
-        done = !*be_.to_host(full.data(), 1, flag_copy_) && 5 * found <= 4 * cap;
-        if (!done) {
-          cap += cap / 2;
-          continue;
+      const std::uint64_t n = cur.size;
+      device_keys cur_dev;
+      const reachable_level above = on_backend(cur, cur_dev);
+      // The hash set: the estimated count at load 3/4, in as many parts (by
+      // key hash, each a pass over the level above) as keep a part's set
+      // within a quarter of the memory free now.
+      const double estimate = growth * static_cast<double>(n);
+      const double budget = std::max(16.0 * (1 << 20), static_cast<double>(be_.available_bytes()) / 4);
+      const std::uint64_t parts =
+          opts.forward_parts
+              ? opts.forward_parts
+              : std::max<std::uint64_t>(1, static_cast<std::uint64_t>(std::ceil(8.0 * 4.0 / 3.0 * estimate / budget)));
+      std::vector<elias_fano_keys> runs;
+      std::uint64_t found_all = 0;
+      for (std::uint64_t part = 0; part < parts; ++part) {
+        // Capacity for the estimated count at load 3/4; enlarged by half and
+        // the pass redone when the set turns out fuller than 4/5 (or full).
+        std::uint64_t cap = 1024 + static_cast<std::uint64_t>(4.0 / 3.0 * estimate / static_cast<double>(parts));
+        std::uint64_t found = 0;
+        typename Backend::template buffer<std::uint64_t> next;
+        for (bool done = false; !done;) {
+          auto slots = be_.template allocate<std::uint64_t>(cap);
+          const int zero = 0;
+          be_.copy_to_device(full.data(), &zero, 1);
+          be_.with_policy(n, [&](auto policy) {
+            thrust::fill(policy, slots.data(), slots.data() + cap, kEmptySlot);
+            thrust::for_each(policy, thrust::counting_iterator<std::uint64_t>(0),
+                             thrust::counting_iterator<std::uint64_t>(n),
+                             reach_kernel<view_type, Backend::prefetch_batch>{v, above, part, parts, slots.data(), cap,
+                                                                              full.data()});
+            found =
+                static_cast<std::uint64_t>(thrust::count_if(policy, slots.data(), slots.data() + cap, occupied_slot{}));
+            be_.check("forward pass");
+          });
+          done = !*be_.to_host(full.data(), 1, flag_copy_) && 5 * found <= 4 * cap;
+          if (!done) {
+            cap += cap / 2;
+            continue;
+          }
+          next = be_.template allocate<std::uint64_t>(found);
+          be_.with_policy(found, [&](auto policy) {
+            thrust::copy_if(policy, slots.data(), slots.data() + cap, next.data(), occupied_slot{});
+            be_.check("forward pass compaction");
+          });
         }
-        // The level above is packed already (only a redo needed it): free it
-        // before the compacted keys are allocated, and the set before the
-        // sort, so that at most two of the three are resident at a time.
-        cur = typename Backend::template buffer<std::uint64_t>();
-        next = be_.template allocate<std::uint64_t>(found);
         be_.with_policy(found, [&](auto policy) {
-          thrust::copy_if(policy, slots.data(), slots.data() + cap, next.data(), occupied_slot{});
-          be_.check("forward pass compaction");
+          thrust::sort(policy, next.data(), next.data() + found);
+          be_.check("forward pass sort");
         });
+        std::vector<std::uint64_t> keys_copy;  // a device backend's host copy
+        runs.push_back(encode(be_.download(next.data(), found, keys_copy), found));
+        found_all += found;
       }
-      be_.with_policy(found, [&](auto policy) {
-        thrust::sort(policy, next.data(), next.data() + found);
-        be_.check("forward pass sort");
-      });
-      {
-        std::vector<std::uint64_t> keys_copy;  // freed once packed (a device backend's host copy)
-        pack(below, be_.download(next.data(), found, keys_copy), found);
-      }
+      cur_dev = device_keys();
+      cur = runs.size() == 1 ? std::move(runs[0]) : merge(runs);
+      runs.clear();
+      store(below, cur);
       // Next estimate: this level's growth, extrapolated where growth falls
       // (the middle levels), 10 % high.
-      const double ratio = n ? static_cast<double>(found) / static_cast<double>(n) : 1.0;
+      const double ratio = n ? static_cast<double>(found_all) / static_cast<double>(n) : 1.0;
       growth = 1.1 * ratio * std::min(1.0, prev_ratio > 0 ? ratio / prev_ratio : 1.0);
       prev_ratio = ratio;
-      cur = std::move(next);
       if (opts.progress)
-        std::fprintf(stderr, "[cgtb] reachable level %3d: %14llu %s stored in %8.3f s\n", below,
-                     static_cast<unsigned long long>(found), found == 1 ? "position" : "positions",
-                     std::chrono::duration<double>(clock::now() - t0).count());
+        std::fprintf(stderr, "[cgtb] reachable level %3d: %14llu %s stored in %8.3f s%s\n", below,
+                     static_cast<unsigned long long>(found_all), found_all == 1 ? "position" : "positions",
+                     std::chrono::duration<double>(clock::now() - t0).count(),
+                     parts > 1 ? (" (" + std::to_string(parts) + " parts)").c_str() : "");
     }
   }
 
-  /// Stores level L's n ascending keys as LEB128 varints of their gaps (the
-  /// host holds every level between the forward pass and the solve: about 3
-  /// bytes a key instead of 8).
-  void pack(int level, const std::uint64_t* k, std::uint64_t n) {
-    std::string& out = packed_[static_cast<std::size_t>(level)];
-    std::size_t bytes = 0;  // sized first: no reallocation, no slack
-    for (std::uint64_t i = 0, prev = 0; i < n; prev = k[i++])
-      for (std::uint64_t d = k[i] - prev;; d >>= 7) {
-        ++bytes;
-        if (d < 0x80) break;
-      }
-    out = std::string();
-    out.resize(bytes);
-    std::size_t pos = 0;
-    std::uint64_t prev = 0;
-    for (std::uint64_t i = 0; i < n; ++i) {
-      std::uint64_t d = k[i] - prev;
-      prev = k[i];
-      while (d >= 0x80) {
-        out[pos++] = static_cast<char>((d & 0x7f) | 0x80);
-        d >>= 7;
-      }
-      out[pos++] = static_cast<char>(d);
+  /// Keeps level L's keys: in memory while all levels' keys stay under
+  /// 256 MB, then in an unnamed temporary file (removed by the system when
+  /// the process ends, however it ends) until their level is solved, leaving
+  /// the host memory to the levels in work.
+  void store(int level, const elias_fano_keys& k) {
+    const std::size_t l = static_cast<std::size_t>(level);
+    sizes_[l] = k.size;
+    bytes_[l] = k.bytes();
+    kept_ += k.bytes();
+    if (!spill_ && kept_ < (std::uint64_t{256} << 20)) {
+      stored_[l] = k;
+      return;
     }
-    sizes_[static_cast<std::size_t>(level)] = n;
+    if (!spill_) {
+      spill_ = std::tmpfile();
+      if (!spill_) throw resource_error("cannot create a temporary file for the level keys");
+      for (std::size_t m = 0; m < stored_.size(); ++m)
+        if (bytes_[m] && m != l) {
+          write_spill(m, stored_[m]);
+          stored_[m] = elias_fano_keys();
+        }
+    }
+    write_spill(l, k);
   }
-  /// Large indexes: the gap-coded keys go to an unnamed temporary file
-  /// (removed by the system when the process ends, however it ends) until
-  /// their level is solved, leaving the host memory to the levels in work.
-  void spill() {
-    std::size_t total = 0;
-    for (const auto& p : packed_) total += p.size();
-    if (total < (std::size_t{256} << 20)) return;
-    spill_ = std::tmpfile();
-    if (!spill_) throw resource_error("cannot create a temporary file for the level keys");
-    offsets_.assign(packed_.size(), 0);
-    lengths_.assign(packed_.size(), 0);
-    long off = 0;
-    for (std::size_t l = 0; l < packed_.size(); ++l) {
-      offsets_[l] = off;
-      lengths_[l] = packed_[l].size();
-      if (std::fwrite(packed_[l].data(), 1, packed_[l].size(), spill_) != packed_[l].size())
-        throw resource_error("writing the level keys to a temporary file failed");
-      off += static_cast<long>(packed_[l].size());
-      packed_[l] = std::string();
-    }
-    if (std::fflush(spill_) != 0) throw resource_error("writing the level keys to a temporary file failed");
+  void write_spill(std::size_t l, const elias_fano_keys& k) {
+    if (std::fseek(spill_, 0, SEEK_END) != 0) throw resource_error("writing the level keys to a temporary file failed");
+    offsets_[l] = std::ftell(spill_);
+    const std::uint64_t head[7] = {k.size,         k.buckets,      static_cast<std::uint64_t>(k.low_bits),
+                                   k.upper.size(), k.lower.size(), k.ones.size(),
+                                   k.zeros.size()};
+    bool ok = std::fwrite(head, sizeof head, 1, spill_) == 1;
+    for (const auto* a : {&k.upper, &k.lower, &k.ones, &k.zeros})
+      ok = ok && std::fwrite(a->data(), 8, a->size(), spill_) == a->size();
+    if (!ok || std::fflush(spill_) != 0) throw resource_error("writing the level keys to a temporary file failed");
   }
-
-  void unpack(int level, std::uint64_t* k) const {
-    std::string read_back;
-    if (spill_) {
-      read_back.resize(lengths_[static_cast<std::size_t>(level)]);
-      if (std::fseek(spill_, offsets_[static_cast<std::size_t>(level)], SEEK_SET) != 0 ||
-          std::fread(&read_back[0], 1, read_back.size(), spill_) != read_back.size())
-        throw resource_error("reading the level keys back from the temporary file failed");
+  elias_fano_keys load(int level) const {
+    const std::size_t l = static_cast<std::size_t>(level);
+    if (!spill_ || offsets_[l] < 0) return stored_[l];
+    elias_fano_keys k;
+    std::uint64_t head[7];
+    bool ok = std::fseek(spill_, offsets_[l], SEEK_SET) == 0 && std::fread(head, sizeof head, 1, spill_) == 1;
+    k.size = head[0];
+    k.buckets = head[1];
+    k.low_bits = static_cast<int>(head[2]);
+    std::vector<std::uint64_t>* arrays[4] = {&k.upper, &k.lower, &k.ones, &k.zeros};
+    for (int a = 0; a < 4 && ok; ++a) {
+      arrays[a]->resize(head[3 + a]);
+      ok = std::fread(arrays[a]->data(), 8, arrays[a]->size(), spill_) == arrays[a]->size();
     }
-    const std::string& in = spill_ ? read_back : packed_[static_cast<std::size_t>(level)];
-    std::size_t pos = 0;
-    std::uint64_t prev = 0;
-    for (std::uint64_t* x = k; x != k + sizes_[static_cast<std::size_t>(level)]; ++x) {
-      std::uint64_t d = 0;
-      for (int shift = 0;; shift += 7) {
-        const auto byte = static_cast<unsigned char>(in[pos++]);
-        d |= static_cast<std::uint64_t>(byte & 0x7f) << shift;
-        if (!(byte & 0x80)) break;
-      }
-      *x = prev += d;
-    }
+    if (!ok) throw resource_error("reading the level keys back from the temporary file failed");
+    return k;
   }
 
   Backend& be_;
   const Game& game_;
   const std::uint64_t* table_;
-  std::vector<std::string> packed_;   ///< by level: the keys, ascending, gap-coded (pack)
-  std::vector<std::uint64_t> sizes_;  ///< by level: number of keys
+  std::vector<elias_fano_keys> stored_;  ///< by level: the keys, while not spilled
+  std::vector<std::uint64_t> sizes_;     ///< by level: number of keys
+  std::vector<std::uint64_t> bytes_;     ///< by level: bytes of the coded keys
+  std::vector<long> offsets_;            ///< by level: offset in the spill file, or -1
+  std::uint64_t kept_ = 0;
   typename Backend::template staging<int> flag_copy_;
-  std::FILE* spill_ = nullptr;  ///< spill(): the keys of every level
-  std::vector<long> offsets_;
-  std::vector<std::size_t> lengths_;
+  std::FILE* spill_ = nullptr;
   std::vector<reachable_level> host_levels_;
   typename Backend::template buffer<reachable_level> dev_levels_;
   std::map<int, resident> resident_;
@@ -461,8 +480,7 @@ void solve_with(const Game& game, const solve_options& opts, const level_consume
       double need = 0;
       for (std::size_t j = 0; j <= i; ++j)
         if (j == i || span == 0 || levels[j] >= levels[i] - span)
-          need += static_cast<double>(index.size(levels[j])) * sizeof(stored) + index.key_bytes(levels[j]) +
-                  (j == i ? 0.0 : index.table_bytes(levels[j]));
+          need += static_cast<double>(index.size(levels[j])) * sizeof(stored) + index.key_bytes(levels[j]);
       if (need > peak) {
         peak = need;
         peak_level = levels[i];
@@ -540,7 +558,6 @@ void solve_with(const Game& game, const solve_options& opts, const level_consume
         if constexpr (interned) dict.load(entries);
         auto in = be.upload(saved);
         index.make_resident(level);
-        index.build_rank_table(level);
         index.sync();
         by_level_host[static_cast<std::size_t>(level)] = in.data();
         mark(level);
@@ -605,9 +622,9 @@ void solve_with(const Game& game, const solve_options& opts, const level_consume
     // thread for large levels, while this thread goes on to the next level,
     // where the host has room for both (the consumer may hold the level's
     // records thrice: a host copy, a checkpoint and its file; beside the
-    // rank table of this level and the keys and records of the next, which
-    // take host memory only where the backend's buffers are the host's; a
-    // device backend still keeps a host copy of the next level's keys).
+    // keys of this level and the keys and records of the next, which take
+    // host memory only where the backend's buffers are the host's; a device
+    // backend still keeps a host copy of the next level's keys).
     // Interned records: the entries the level's ids name are never written
     // again, so the copy reads them while the next levels add theirs.
     const stored* solved_records = out.data();
@@ -630,8 +647,7 @@ void solve_with(const Game& game, const solve_options& opts, const level_consume
     const auto here = std::find(levels.begin(), levels.end(), level);
     const std::uint64_t next_n = here + 1 != levels.end() ? index.size(*(here + 1)) : 0;
     const double next_keys = next_n ? index.key_bytes(*(here + 1)) : 0.0;
-    const double beside =
-        index.key_bytes(level) + index.table_bytes(level) + static_cast<double>(next_n) * sizeof(stored) + next_keys;
+    const double beside = index.key_bytes(level) + static_cast<double>(next_n) * sizeof(stored) + next_keys;
     const double both = 3.0 * static_cast<double>(n) * sizeof(stored) + (Backend::host_visible ? beside : next_keys);
     if (n >= kOverlapPositions && be.pipelined() && both < static_cast<double>(host_available_bytes()))
       pipeline.submit(level, job);
@@ -640,10 +656,7 @@ void solve_with(const Game& game, const solve_options& opts, const level_consume
     by_level_host[static_cast<std::size_t>(level)] = out.data();
     mark(level);
     resident.emplace(level, std::move(out));
-    // Levels the next level's options cannot reach go before this level's
-    // rank table is built, so that the two never share the memory.
     if (span > 0 && here + 1 != levels.end()) drop_below(*(here + 1) - span);
-    index.build_rank_table(level);
   }
   pipeline.wait();
 }

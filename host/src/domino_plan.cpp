@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <map>
 
 #include "cgtb/error.hpp"
+#include "cgtb/reachable_index.hpp"
 #include "cgtb/text.hpp"
 
 namespace cgtb {
@@ -67,11 +69,10 @@ std::vector<std::uint64_t> count_reachable_regions(int rows, int cols) {
 }
 
 std::vector<level_plan> plan_reachable_table(int rows, int cols, int symmetries, std::size_t record_bytes,
-                                             double seconds_per_class, double bits_per_class) {
+                                             double available_bytes, double seconds_per_class, double bits_per_class) {
   const std::vector<std::uint64_t> reach = count_reachable_regions(rows, cols);
   const int cells = rows * cols;
   std::vector<level_plan> plan;
-  double host_keys = 0;
   for (int k = cells % 2; k <= cells; k += 2) {
     level_plan p;
     p.level = k;
@@ -80,34 +81,30 @@ std::vector<level_plan> plan_reachable_table(int rows, int cols, int symmetries,
     p.value_bytes = static_cast<double>(p.classes) * static_cast<double>(record_bytes);
     p.file_bytes = static_cast<double>(p.classes) * bits_per_class / 8;
     p.seconds = static_cast<double>(p.classes) * seconds_per_class;
-    host_keys += 3.0 * static_cast<double>(p.classes);
     plan.push_back(p);
   }
-  // Gap-coded keys of every level, about 3 bytes each: on the host during
-  // the forward pass (the levels found so far), then during the solve unless
-  // they pass 256 MB (then they wait in a temporary file).
-  const double solve_keys = host_keys >= 256e6 ? 0 : host_keys;
-  double packed_above = 0;
-  for (const auto& p : plan) packed_above += 3.0 * static_cast<double>(p.classes);
-  auto slots = [](double n) { return n + n / 2 + 16; };  // rank table, 8-byte slots
-  auto set_slots = [](double n) {
-    return 1024 + 4.0 / 3 * 1.3 * n;
-  };  // forward pass, 8-byte slots (estimate 30 % high)
+  // A level's keys: Elias-Fano coded masks below 2^cells.
+  const double universe = std::ldexp(1.0, cells);
+  auto keys = [&](double n) { return elias_fano_bytes(n, universe); };
   for (std::size_t i = 0; i < plan.size(); ++i) {
     const double n = static_cast<double>(plan[i].classes);
     const double below = i ? static_cast<double>(plan[i - 1].classes) : 0;
-    // Solving level i: keys and records of it and the level below, the rank
-    // table of the level below, and the file keys of it.
-    const double solve = (8 + static_cast<double>(record_bytes)) * (n + below) + 8 * slots(below) + 8 * n;
-    // Forward pass into level i from the level above: the keys of the level
-    // above, the hash set and the sorted keys found.
+    // Solving level i: keys and records of it and the level below.
+    const double solve = static_cast<double>(record_bytes) * (n + below) + keys(n) + keys(below);
+    // Forward pass into level i from the level above, in as many parts as
+    // keep a part's hash set (8-byte slots, load 3/4, count estimated 30 %
+    // high) within a quarter of the memory: the keys above, the parts found
+    // so far and, per part, the phases insert (set), compact (set and keys
+    // found) and sort (keys and the sort's buffer); then the merge of the
+    // parts into the level's keys.
     const double above = i + 1 < plan.size() ? static_cast<double>(plan[i + 1].classes) : 0;
-    packed_above -= 3.0 * n;
-    // Forward pass phases: insert (keys above, set), compact (set, keys
-    // found), sort (keys found and the sort's buffer of the same size).
-    const double forward = packed_above + std::max({8 * above + 8 * set_slots(n), 8 * set_slots(n) + 8 * n, 16 * n});
-    plan[i].peak_bytes = std::max(solve_keys + solve, forward);
-    plan[i].forward_peak = forward > solve_keys + solve;
+    const double set_bytes = 8 * (1024 + 4.0 / 3 * 1.3 * n);
+    const double parts = std::max(1.0, std::ceil(set_bytes / std::max(16.0 * (1 << 20), available_bytes / 4)));
+    const double part = n / parts, part_set = set_bytes / parts;
+    const double forward = keys(above) + std::max(keys(n) + std::max({part_set + 8 * part, 16 * part}), 2 * keys(n));
+    plan[i].peak_bytes = std::max(solve, forward);
+    plan[i].forward_peak = forward > solve;
+    plan[i].forward_parts = static_cast<int>(parts);
   }
   return plan;
 }
@@ -186,7 +183,9 @@ void print_reachable_plan(const std::string& ruleset, int rows, int cols, int sy
   const double per_class = secs / static_cast<double>(std::max<std::uint64_t>(classes, 1)) *
                            static_cast<double>(dominoes(rows, cols)) / static_cast<double>(dominoes(cr, cc));
   const double bits = 8.0 * static_cast<double>(bytes) / static_cast<double>(std::max<std::uint64_t>(classes, 1));
-  const auto plan = plan_reachable_table(rows, cols, symmetries, record_bytes, per_class, bits);
+  const double avail =
+      static_cast<double>(req.solve.max_memory ? req.solve.max_memory : detail::host_available_bytes());
+  const auto plan = plan_reachable_table(rows, cols, symmetries, record_bytes, avail, per_class, bits);
 
   out << ruleset << " " << rows << "x" << cols << ", reachable positions, " << symmetries
       << (symmetries == 1 ? " symmetry (none)" : " symmetries") << ", " << record_bytes
@@ -218,8 +217,6 @@ void print_reachable_plan(const std::string& ruleset, int rows, int cols, int sy
   out << std::setw(6) << "total" << std::setw(wp) << tp << std::setw(wc) << tc << std::setw(wb) << bytes_text(tv)
       << std::setw(wb) << bytes_text(plan_peak_bytes(plan)) << std::setw(wb) << bytes_text(tf) << std::setw(wt)
       << duration_text(ts) << "\n";
-  const double avail =
-      static_cast<double>(req.solve.max_memory ? req.solve.max_memory : detail::host_available_bytes());
   out << "memory available to the build: " << bytes_text(avail)
       << (plan_peak_bytes(plan) > avail ? " (the build would be refused)" : "") << "\n";
   out << "stored positions are estimated as positions / symmetries; time and file size are estimates from the "
@@ -229,19 +226,17 @@ void print_reachable_plan(const std::string& ruleset, int rows, int cols, int sy
 
 void check_reachable_plan(int rows, int cols, int symmetries, std::size_t record_bytes, std::size_t max_memory) {
   if (std::min(rows, cols) > 8) return;
-  const auto plan = plan_reachable_table(rows, cols, symmetries, record_bytes, 0, 0);
   const double avail = static_cast<double>(max_memory ? max_memory : detail::host_available_bytes());
+  const auto plan = plan_reachable_table(rows, cols, symmetries, record_bytes, avail, 0, 0);
   const auto worst = std::max_element(
       plan.begin(), plan.end(), [](const level_plan& a, const level_plan& b) { return a.peak_bytes < b.peak_bytes; });
   if (worst == plan.end() || worst->peak_bytes <= avail) return;
-  std::uint64_t stored = 0;
-  for (const auto& p : plan) stored += p.classes;
-  const std::string where =
-      worst->forward_peak ? "when the forward pass finds level " + std::to_string(worst->level) +
-                                " (it keeps the keys of every level found, about 3 bytes for each of the table's " +
-                                std::to_string(stored) + " stored positions)"
-                          : "while level " + std::to_string(worst->level) + " is solved (about " +
-                                std::to_string(worst->classes) + " stored positions there)";
+  const std::string where = worst->forward_peak
+                                ? "when the forward pass finds level " + std::to_string(worst->level) + " (about " +
+                                      std::to_string(worst->classes) + " stored positions, in " +
+                                      std::to_string(worst->forward_parts) + " parts)"
+                                : "while level " + std::to_string(worst->level) + " is solved (about " +
+                                      std::to_string(worst->classes) + " stored positions there)";
   throw resource_error("the plan of this table needs " + bytes_text(worst->peak_bytes) + " of host memory " + where +
                        ", more than the " + bytes_text(avail) + (max_memory ? " of --max-memory" : " available") +
                        "; see cgtb plan");

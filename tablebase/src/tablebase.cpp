@@ -500,6 +500,20 @@ void tablebase_writer::add_level_blocks(int level, std::uint64_t n, const block_
       if (keys[i] <= keys[i - 1])
         throw std::logic_error(where + "keys are not strictly increasing at rank " + std::to_string(i) + " (" +
                                std::to_string(keys[i - 1]) + " then " + std::to_string(keys[i]) + ")");
+  key_filler copy;
+  if (keys)
+    copy = [keys](std::uint64_t first, std::uint64_t count, std::uint64_t* out) {
+      std::copy(keys + first, keys + first + count, out);
+    };
+  add_level_blocks(level, n, fill, copy);
+}
+
+void tablebase_writer::add_level_blocks(int level, std::uint64_t n, const block_filler& fill, const key_filler& keys) {
+  const std::string where = "tablebase_writer: level " + std::to_string(level) + ": ";
+  if (header_.keyed() && !keys && n > 0)
+    throw std::logic_error(where + "index " + header_.index + " needs the level's keys");
+  if (!header_.keyed() && keys)
+    throw std::logic_error(where + "keys given but the index is " + header_.index + ", not " + kIndexKeys);
   const std::uint64_t be = header_.block_entries;
   const std::uint64_t nblocks = (n + be - 1) / be;
   const std::size_t nf = header_.fields.size();
@@ -507,14 +521,17 @@ void tablebase_writer::add_level_blocks(int level, std::uint64_t n, const block_
   // Compress a batch of blocks in parallel, then write them in order.
   const std::uint64_t batch = 256;
   std::vector<std::string> out(batch);
-  std::vector<std::uint64_t> raw_sizes(batch);
+  std::vector<std::uint64_t> raw_sizes(batch), first_keys(batch), last_keys(batch);
+  std::uint64_t previous_last = 0;
   for (std::uint64_t b0 = 0; b0 < nblocks; b0 += batch) {
     const std::int64_t bn = static_cast<std::int64_t>(std::min(batch, nblocks - b0));
     std::string err;
+    bool misordered = false;
 #pragma omp parallel
     {
       ZSTD_CCtx* cctx = ZSTD_createCCtx();
       std::vector<std::int64_t> values;
+      std::vector<std::uint64_t> block_keys;
 #pragma omp for schedule(dynamic, 4)
       for (std::int64_t i = 0; i < bn; ++i) {
         try {
@@ -522,7 +539,20 @@ void tablebase_writer::add_level_blocks(int level, std::uint64_t n, const block_
           std::uint64_t count = std::min(be, n - first);
           values.assign(count * nf, 0);
           fill(first, count, values.data());
-          std::string raw = pack_block(header_.fields, count, values.data(), keys ? keys + first : nullptr);
+          if (keys) {
+            block_keys.resize(count);
+            keys(first, count, block_keys.data());
+            bool ascending = true;
+            for (std::uint64_t j = 1; j < count; ++j) ascending = ascending && block_keys[j] > block_keys[j - 1];
+            if (!ascending) {
+#pragma omp critical
+              misordered = true;
+              continue;
+            }
+            first_keys[static_cast<std::size_t>(i)] = block_keys.front();
+            last_keys[static_cast<std::size_t>(i)] = block_keys.back();
+          }
+          std::string raw = pack_block(header_.fields, count, values.data(), keys ? block_keys.data() : nullptr);
           if (raw.size() > std::numeric_limits<std::uint32_t>::max())
             throw resource_error("a block of " + std::to_string(count) + " entries packs to more than 4 GiB");
           raw_sizes[static_cast<std::size_t>(i)] = raw.size();
@@ -538,13 +568,20 @@ void tablebase_writer::add_level_blocks(int level, std::uint64_t n, const block_
       }
       ZSTD_freeCCtx(cctx);
     }
+    for (std::int64_t i = 0; keys && i < bn && !misordered; ++i) {
+      if (b0 + static_cast<std::uint64_t>(i) > 0 && first_keys[static_cast<std::size_t>(i)] <= previous_last)
+        misordered = true;
+      previous_last = last_keys[static_cast<std::size_t>(i)];
+    }
+    if (misordered)
+      throw std::logic_error(where + "keys are not strictly increasing in blocks " + std::to_string(b0) + " to " +
+                             std::to_string(b0 + static_cast<std::uint64_t>(bn) - 1));
     if (!err.empty()) throw resource_error(err);
     for (std::int64_t i = 0; i < bn; ++i) {
       const std::string& c = out[static_cast<std::size_t>(i)];
-      const std::uint64_t first = (b0 + static_cast<std::uint64_t>(i)) * be;
       block_entry b{offset_, static_cast<std::uint32_t>(c.size()),
                     static_cast<std::uint32_t>(raw_sizes[static_cast<std::size_t>(i)]), XXH64(c.data(), c.size(), 0),
-                    keys ? keys[first] : 0};
+                    keys ? first_keys[static_cast<std::size_t>(i)] : 0};
       write(c.data(), c.size());
       blocks_.push_back(b);
     }

@@ -10,6 +10,8 @@
 
 namespace cgtb {
 
+struct elias_fano_keys;  // cgtb/reachable_index.hpp
+
 enum class backend_kind { cpu, cuda };
 
 /// Parses "cpu" or "cuda"; throws input_error otherwise.
@@ -29,8 +31,9 @@ struct level_report {
   /// record dictionary once this level is solved; 0 otherwise.
   std::uint64_t dictionary_entries = 0;
   /// Games with a keyed index (keyed_game): the level's stored positions in
-  /// rank order, in host memory, valid during the consumer call; else null.
-  const std::uint64_t* keys = nullptr;
+  /// rank order (their canonical masks, Elias–Fano coded), in host memory,
+  /// valid during the consumer call; else null.
+  const elias_fano_keys* keys = nullptr;
 };
 
 namespace detail {
@@ -63,6 +66,10 @@ struct solve_options {
   /// Entries the record dictionary starts with (interned records; tests set
   /// it small to exercise its growth).
   std::uint64_t dictionary_capacity = std::uint64_t{1} << 16;
+  /// Keyed indexes: parts of each level of the forward pass (0: as many as
+  /// keep a part's hash set within a quarter of the free memory; tests set
+  /// more to exercise the merge of parts).
+  std::uint64_t forward_parts = 0;
 };
 
 /// A solved level's records as its consumer reads them, in host memory:

@@ -137,14 +137,16 @@ struct option_count_kernel {
 };
 
 /// Forward pass of a keyed index: inserts the canonical options of the
-/// position keys[i] into the hash set of the level below; sets *full when the
-/// set has no free slot left. PrefetchBatch is the backend's prefetch hint
+/// position of rank i of the level above that fall in part `part` of `parts`
+/// (key_part) into the hash set of the level below; sets *full when the set
+/// has no free slot left. PrefetchBatch is the backend's prefetch hint
 /// (cgtb/prefetch.hpp): how many options' slots to prefetch before inserting
 /// them.
 template <class View, int PrefetchBatch = 0>
 struct reach_kernel {
   View game;
-  const std::uint64_t* keys;
+  reachable_level above;
+  std::uint64_t part, parts;
   std::uint64_t* slots;
   std::uint64_t slot_count;
   int* full;
@@ -153,30 +155,10 @@ struct reach_kernel {
     auto insert = [this](std::uint64_t c) {
       if (!hash_set_insert(slots, slot_count, c)) *full = 1;
     };
-    game.for_each_canonical_option(keys[i],
-                                   [&](std::uint64_t c) { inserts.push(c, &slots[hash_home(c, slot_count)], insert); });
+    game.for_each_canonical_option(above.key(i), [&](std::uint64_t c) {
+      if (parts == 1 || key_part(c, parts) == part) inserts.push(c, &slots[hash_home(c, slot_count)], insert);
+    });
     inserts.flush(insert);
-  }
-};
-
-/// Builds a level's rank table: slot of keys[i] gets rank i.
-struct rank_table_kernel {
-  const std::uint64_t* keys;
-  std::uint64_t* slots;
-  std::uint64_t slot_count;
-  int* full;
-  CGTB_HD void operator()(std::uint64_t i) const {
-    if (!rank_table_insert(slots, slot_count, keys, i)) *full = 1;
-  }
-};
-
-/// Sets *ambiguous when a key's fingerprint lookup does not give its own rank
-/// (reachable_level::check_keys).
-struct rank_table_check_kernel {
-  reachable_level level;
-  int* ambiguous;
-  CGTB_HD void operator()(std::uint64_t i) const {
-    if (rank_table_find(level, level.keys[i]) != i) *ambiguous = 1;
   }
 };
 

@@ -11,13 +11,14 @@
 // k-subsets, numeric order of masks is colexicographic order, so this is also
 // the image of least combinatorial rank).
 //
-// Index. A level is the sorted list of its canonical masks (`keys`): rank r is
-// the r-th key, so unrank is one read. Ranking an option is a lookup in an
-// open-addressing hash table (linear probing, 8-byte slots holding a hash
-// fingerprint and the rank; reachable_level); no per-thread arrays of
-// prefix sums are needed, only the images of the position under each
-// symmetry, kept in registers. Files store, per level, the combinatorial rank
-// of each key (docs/format.md, index scheme keys/1).
+// Index. A level is the sorted list of its canonical masks (`keys`), kept as
+// an Elias–Fano sequence (reachable_level): about 2 bytes a key on the boards
+// that matter, against 8 for the plain list and 12 more for a hash table.
+// Rank r is the r-th key (unrank: one select over the sequence's upper
+// bits); ranking an option is one select of its bucket and a short walk. No
+// per-thread arrays of prefix sums are needed, only the images of the
+// position under each symmetry, kept in registers. Files store, per level,
+// the combinatorial rank of each key (docs/format.md, index scheme keys/1).
 #pragma once
 
 #include <cstdint>
@@ -44,33 +45,110 @@ CGTB_HD inline std::uint64_t mix64(std::uint64_t x) {
   return x;
 }
 
-/// Device-side descriptor of one stored level: its sorted keys and the hash
-/// table that ranks them. Trivially copyable; pointers are in the memory of
-/// the processor that runs the kernels. A slot of the rank table is 8 bytes:
-/// the low 32 bits of the key's hash (a fingerprint) and rank + 1 (0: free).
-/// A lookup compares fingerprints only; that is exact for every stored key
-/// when no other key with the same fingerprint lies earlier on its probe
-/// path, which the builder checks for every key of the level (else it sets
-/// `check_keys`, and lookups also compare the key itself).
-struct reachable_level {
-  const std::uint64_t* keys = nullptr;   ///< canonical masks, ascending
-  const std::uint64_t* slots = nullptr;  ///< rank table of slot_count slots
-  std::uint64_t size = 0;                ///< stored positions (classes) of the level
-  std::uint64_t slot_count = 0;
-  int check_keys = 0;
+/// Position of the k-th set bit (k from 0) of w; w has more than k set bits.
+CGTB_HD inline int select_in_word(std::uint64_t w, int k) {
+  int pos = 0;
+  for (int half = 32; half; half >>= 1) {
+    const std::uint64_t low = w & ((1ull << half) - 1);
+    const int c = popcount64(low);
+    if (k >= c) {
+      k -= c;
+      w >>= half;
+      pos += half;
+    } else {
+      w = low;
+    }
+  }
+  return pos;
+}
 
-  /// First slot of a key's probe sequence.
-  CGTB_HD std::uint64_t home(std::uint64_t key) const { return mulhi64(mix64(key), slot_count); }
+/// Device-side descriptor of one stored level: its canonical masks (keys),
+/// ascending, as an Elias–Fano sequence (P. Elias, "Efficient storage and
+/// retrieval by content and address of static files", J. ACM 21, 1974;
+/// S. Vigna, "Quasi-succinct indices", WSDM 2013, section 3). Key i is split
+/// into its low `low_bits` bits, packed in `lower`, and its high part h_i,
+/// stored as bit h_i + i of `upper`; the zeros of `upper` end the buckets of
+/// equal high part. `ones[j]` is the position in `upper` of key 64·j and
+/// `zeros[j]` that of zero number 64·j. About low_bits + 3.2 bits a key
+/// (low_bits ≈ log2(universe / size)): unrank is one select over `upper`, and
+/// ranking a key is one select of its bucket's zero and a short walk over the
+/// bucket. Trivially copyable; pointers are in the memory of the processor
+/// that runs the kernels.
+struct reachable_level {
+  const std::uint64_t* upper = nullptr;
+  const std::uint64_t* lower = nullptr;
+  const std::uint64_t* ones = nullptr;
+  const std::uint64_t* zeros = nullptr;
+  std::uint64_t size = 0;     ///< stored positions (classes) of the level
+  std::uint64_t buckets = 0;  ///< zeros of `upper`: (largest key >> low_bits) + 1
+  int low_bits = 0;
+
+  /// Low bits of key i.
+  CGTB_HD std::uint64_t low(std::uint64_t i) const {
+    if (low_bits == 0) return 0;
+    const std::uint64_t bit = i * static_cast<std::uint64_t>(low_bits), w = bit >> 6;
+    const int off = static_cast<int>(bit & 63);
+    std::uint64_t v = lower[w] >> off;
+    if (off + low_bits > 64) v |= lower[w + 1] << (64 - off);
+    return v & ((1ull << low_bits) - 1);
+  }
+  /// Position in `upper` of key r (r < size).
+  CGTB_HD std::uint64_t one_position(std::uint64_t r) const {
+    const std::uint64_t p = ones[r >> 6];
+    std::uint64_t w = p >> 6, word = upper[w] & (~0ull << (p & 63));
+    int k = static_cast<int>(r & 63);
+    for (int c = popcount64(word); k >= c; c = popcount64(word)) {
+      k -= c;
+      word = upper[++w];
+    }
+    return (w << 6) + static_cast<std::uint64_t>(select_in_word(word, k));
+  }
+  /// Key of rank r (r < size): unrank.
+  CGTB_HD std::uint64_t key(std::uint64_t r) const { return ((one_position(r) - r) << low_bits) | low(r); }
+  /// Address the lookup of `key` reads first (for prefetching).
+  CGTB_HD const std::uint64_t* first_read(std::uint64_t key) const {
+    const std::uint64_t h = key >> low_bits;
+    return h && h < buckets ? &zeros[(h - 1) >> 6] : zeros;
+  }
+  /// Rank of `key`, or `size` when the level does not hold it (the
+  /// self-test checks that every option of a stored position is stored).
+  CGTB_HD std::uint64_t find(std::uint64_t key) const {
+    const std::uint64_t h = key >> low_bits;
+    if (h >= buckets) return size;
+    // Bucket h starts right after zero number h - 1.
+    std::uint64_t start = 0;
+    if (h) {
+      const std::uint64_t z = h - 1, p = zeros[z >> 6];
+      std::uint64_t w = p >> 6, word = ~upper[w] & (~0ull << (p & 63));
+      int k = static_cast<int>(z & 63);
+      for (int c = popcount64(word); k >= c; c = popcount64(word)) {
+        k -= c;
+        word = ~upper[++w];
+      }
+      start = (w << 6) + static_cast<std::uint64_t>(select_in_word(word, k)) + 1;
+    }
+    const std::uint64_t want = key & (low_bits ? (1ull << low_bits) - 1 : 0);
+    for (std::uint64_t r = start - h, pos = start; r < size && ((upper[pos >> 6] >> (pos & 63)) & 1); ++r, ++pos) {
+      const std::uint64_t l = low(r);
+      if (l == want) return r;
+      if (l > want) break;
+    }
+    return size;
+  }
 };
 
-/// Slot of a rank table holding rank r of a key with hash h.
-CGTB_HD inline std::uint64_t rank_slot(std::uint64_t h, std::uint64_t r) { return (h << 32) | (r + 1); }
-
-/// Most positions a level of a keyed index may store (ranks + 1 fit 32 bits).
+/// Most positions a level of a keyed index may store.
 inline constexpr std::uint64_t kMaxLevelSize = 0xffffffffull;
 
 /// First slot of a key's probe sequence in a table of `count` slots.
 CGTB_HD inline std::uint64_t hash_home(std::uint64_t key, std::uint64_t count) { return mulhi64(mix64(key), count); }
+
+/// Part (0 .. parts - 1) of the forward pass that gathers `key`: from the low
+/// half of its hash, so that a part's keys spread over the whole hash set
+/// (whose slots come from the high half).
+CGTB_HD inline std::uint64_t key_part(std::uint64_t key, std::uint64_t parts) {
+  return ((mix64(key) & 0xffffffffull) * parts) >> 32;
+}
 
 /// Inserts `key` into an open-addressing set of `count` masks (slots of
 /// kEmptySlot are free; linear probing). Returns false when the set is full.
@@ -88,36 +166,40 @@ CGTB_HD inline bool hash_set_insert(std::uint64_t* slots, std::uint64_t count, s
   return false;
 }
 
-/// Inserts rank r of keys[r] into a rank table of `count` slots (keys are
-/// distinct). Returns false when the table is full.
-CGTB_HD inline bool rank_table_insert(std::uint64_t* slots, std::uint64_t count, const std::uint64_t* keys,
-                                      std::uint64_t r) {
-  const std::uint64_t h = mix64(keys[r]);
-  std::uint64_t i = mulhi64(h, count);
-  for (std::uint64_t probes = 0; probes < count; ++probes) {
-    if (atomic_cas64(&slots[i], 0u, rank_slot(h, r)) == 0u) return true;
-    if (++i == count) i = 0;
-  }
-  return false;
-}
+/// A level's keys in host memory, Elias–Fano coded (reachable_level): built
+/// from ascending keys by elias_fano_builder, serialised for the spill file.
+struct elias_fano_keys {
+  std::vector<std::uint64_t> upper, lower, ones, zeros;
+  std::uint64_t size = 0, buckets = 0;
+  int low_bits = 0;
 
-/// Rank of a stored canonical mask; `size` of the level when it is absent
-/// (the self-test checks that every option of a stored position is stored).
-CGTB_HD inline std::uint64_t rank_table_find(const reachable_level& lv, std::uint64_t key) {
-  const std::uint64_t h = mix64(key);
-  const std::uint32_t fp = static_cast<std::uint32_t>(h);
-  std::uint64_t i = mulhi64(h, lv.slot_count);
-  for (std::uint64_t probes = 0; probes < lv.slot_count; ++probes) {
-    const std::uint64_t s = lv.slots[i];
-    if (s == 0u) break;
-    if (static_cast<std::uint32_t>(s >> 32) == fp) {
-      const std::uint64_t r = (s & 0xffffffffull) - 1;
-      if (!lv.check_keys || lv.keys[r] == key) return r;
-    }
-    if (++i == lv.slot_count) i = 0;
+  /// View over these vectors (valid while they live).
+  reachable_level view() const {
+    return {upper.data(), lower.data(), ones.data(), zeros.data(), size, buckets, low_bits};
   }
-  return lv.size;
-}
+  /// Bytes of the four arrays.
+  std::uint64_t bytes() const { return 8 * (upper.size() + lower.size() + ones.size() + zeros.size()); }
+  /// Writes keys first .. first + count - 1 to out (ascending; count may be 0).
+  void decode(std::uint64_t first, std::uint64_t count, std::uint64_t* out) const;
+};
+
+/// Bytes of the Elias–Fano coding of n keys below `universe` (for plans).
+double elias_fano_bytes(double n, double universe);
+
+/// Builds elias_fano_keys from keys pushed in strictly increasing order;
+/// `n` and `largest` (the last key) must be known first. Throws
+/// std::logic_error on a key out of order or a count other than n.
+class elias_fano_builder {
+ public:
+  elias_fano_builder(std::uint64_t n, std::uint64_t largest);
+  void push(std::uint64_t key);
+  /// The keys, with their select samples.
+  elias_fano_keys finish();
+
+ private:
+  elias_fano_keys k_;
+  std::uint64_t pushed_ = 0, last_ = 0;
+};
 
 /// The symmetries of a rows x cols board that a game uses, as cell maps:
 /// image_bit[s * 64 + c] is the one-bit mask of the image of cell c under

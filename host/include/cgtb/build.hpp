@@ -14,6 +14,7 @@
 #include "cgtb/backend.hpp"
 #include "cgtb/domino_plan.hpp"
 #include "cgtb/driver.hpp"
+#include "cgtb/reachable_index.hpp"
 #include "cgtb/record_dictionary.hpp"
 #include "cgtb/tablebase.hpp"
 #include "cgtb/value_kinds.hpp"
@@ -91,7 +92,6 @@ void solve_and_write(const Game& game, const tablebase_header& h, const build_re
   }
   build_progress progress(req.progress, game.levels().size(), total_positions);
   const auto t0 = std::chrono::steady_clock::now();
-  std::vector<std::uint64_t> file_keys;
   solve_options o = opts;
   o.progress = req.progress;
   // Resumable builds: the checkpoint after each level carries that level's
@@ -123,14 +123,15 @@ void solve_and_write(const Game& game, const tablebase_header& h, const build_re
   }
   const char* kill_after = std::getenv("CGTB_TEST_KILL_AFTER_LEVEL");  // test hook: see tests/test_resume.cpp
   solve<Game, Rule>(game, o, [&](const level_report& r, const level_records<record>& rec) {
-    const std::uint64_t* keys = nullptr;
+    tablebase_writer::key_filler keys;
     if constexpr (keyed_game<Game>::value) {
-      // Keyed index: the file stores each stored position's key (ascending).
-      file_keys.resize(r.positions);
-      const std::int64_t n = static_cast<std::int64_t>(r.positions);
-#pragma omp parallel for schedule(static)
-      for (std::int64_t i = 0; i < n; ++i) file_keys[static_cast<std::size_t>(i)] = game.file_key(r.keys[i]);
-      keys = file_keys.data();
+      // Keyed index: the file stores each stored position's key (ascending),
+      // made block by block from the level's coded masks.
+      const elias_fano_keys* masks = r.keys;
+      keys = [&game, masks](std::uint64_t first, std::uint64_t count, std::uint64_t* out) {
+        masks->decode(first, count, out);
+        for (std::uint64_t j = 0; j < count; ++j) out[j] = game.file_key(out[j]);
+      };
     }
     w.add_level_blocks(
         r.level, r.positions,

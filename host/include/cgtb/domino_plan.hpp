@@ -29,22 +29,25 @@ struct level_plan {
   std::uint64_t classes = 0;    ///< stored positions: about positions / symmetries
   double value_bytes = 0;       ///< records of the stored positions
   double peak_bytes = 0;        ///< resident memory while this level is built
-  /// The peak is the forward pass's (finding this level, with the keys of
-  /// every level found before it), not the solve's.
+  /// The peak is the forward pass's (finding this level from the level
+  /// above), not the solve's.
   bool forward_peak = false;
+  int forward_parts = 1;  ///< parts the forward pass finds this level in
   double file_bytes = 0;  ///< estimated share of the file
   double seconds = 0;     ///< estimated solve time (0 without calibration)
 };
 
 /// Plan of a reachable table with `symmetries` board symmetries and records
 /// of `record_bytes` bytes, levels ascending (board's parity). Memory follows
-/// the CPU backend's layout (cuda/src/solve_driver.hpp): every level's keys
-/// on the host (gap-coded, about 3 bytes each), and while level L is solved,
-/// the keys, rank tables (8-byte slots) and records of L and L-2; the forward
-/// pass holds a hash set (8-byte slots) for the level below. `seconds_per_class` and `bits_per_class` come from a
+/// the CPU backend's layout (cuda/src/solve_driver.hpp): while level L is
+/// solved, the Elias-Fano coded keys (elias_fano_bytes) and the records of L
+/// and L-2; the forward pass holds the keys of the level above, a hash set
+/// (8-byte slots) for the level below, in parts that keep it within a quarter
+/// of `available_bytes`, and the parts' keys. Every other level's keys wait
+/// in a temporary file. `seconds_per_class` and `bits_per_class` come from a
 /// calibration build (0 to leave time and file size out).
 std::vector<level_plan> plan_reachable_table(int rows, int cols, int symmetries, std::size_t record_bytes,
-                                             double seconds_per_class, double bits_per_class);
+                                             double available_bytes, double seconds_per_class, double bits_per_class);
 
 /// Largest peak_bytes of a plan.
 double plan_peak_bytes(const std::vector<level_plan>& plan);

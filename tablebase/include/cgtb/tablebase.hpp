@@ -126,6 +126,13 @@ class tablebase_writer {
   /// be null otherwise. Throws std::logic_error on a missing, unexpected or
   /// non-increasing key list (before writing anything of the level).
   void add_level_blocks(int level, std::uint64_t n, const block_filler& fill, const std::uint64_t* keys = nullptr);
+  /// Writes keys[j] = key of rank first + j, for j < count (ascending).
+  using key_filler = std::function<void(std::uint64_t first, std::uint64_t count, std::uint64_t* keys)>;
+  /// As above, with the keys made block by block (a level's keys need not
+  /// all be in memory at once). Throws std::logic_error on keys that are not
+  /// strictly increasing, when the block that shows it is made (the build
+  /// then fails, and its partial file is removed).
+  void add_level_blocks(int level, std::uint64_t n, const block_filler& fill, const key_filler& keys);
 
   /// Writes the index and trailer, flushes, and renames into place.
   void finish();

@@ -85,37 +85,38 @@ struct domino_reachable_index {
   static constexpr bool random_access = true;
 
   CGTB_HD std::uint64_t level_size(int level) const { return levels[level].size; }
-  CGTB_HD position unrank(int level, std::uint64_t r) const { return levels[level].keys[r]; }
+  CGTB_HD position unrank(int level, std::uint64_t r) const { return levels[level].key(r); }
   /// Rank of any image of a stored position (canonicalised first).
   CGTB_HD std::uint64_t rank(int level, position p) const {
-    return rank_table_find(levels[level], symmetric_images(image_bit, symmetries, p).canonical(symmetries));
+    return levels[level].find(symmetric_images(image_bit, symmetries, p).canonical(symmetries));
   }
   CGTB_HD position next(int level, position p) const { return unrank(level, rank(level, p) + 1); }
 
   /// Calls f(level - 2, option_rank) for each domino in `pairs` (a mask of
   /// first cells; the second is `stride` further on), each option
-  /// canonicalised from the images `im` of the position and ranked by one
-  /// hash lookup.
+  /// canonicalised from the images `im` of the position and ranked in the
+  /// level's Elias–Fano keys (reachable_level::find).
   template <class F>
   CGTB_HD void for_each_domino(const symmetric_images& im, std::uint64_t pairs, int stride, int level, F&& f) const {
     const reachable_level& lv = levels[level - 2];
 #if defined(__CUDA_ARCH__)
     for (; pairs; pairs &= pairs - 1) {
       const int x = ctz64(pairs);
-      f(level - 2, rank_table_find(lv, im.canonical_without(image_bit, symmetries, x, x + stride)));
+      f(level - 2, lv.find(im.canonical_without(image_bit, symmetries, x, x + stride)));
     }
 #else
-    // CPU: each probe is a cache miss. Canonicalise a batch of options and
-    // prefetch their slots first, so that the misses overlap.
+    // CPU: each lookup starts with a cache miss (its bucket's select
+    // sample). Canonicalise a batch of options and prefetch those first, so
+    // that the misses overlap.
     std::uint64_t batch[16];
     int n = 0;
     for (; pairs; pairs &= pairs - 1) {
       const int x = ctz64(pairs);
       const std::uint64_t c = im.canonical_without(image_bit, symmetries, x, x + stride);
-      __builtin_prefetch(&lv.slots[lv.home(c)]);
+      __builtin_prefetch(lv.first_read(c));
       batch[n++] = c;
       if (n == 16 || !(pairs & (pairs - 1))) {
-        for (int i = 0; i < n; ++i) f(level - 2, rank_table_find(lv, batch[i]));
+        for (int i = 0; i < n; ++i) f(level - 2, lv.find(batch[i]));
         n = 0;
       }
     }
