@@ -169,7 +169,7 @@ struct ruleset_cases<cgtb::impartial_as_partizan<cgtb::cram>> {
 };
 
 /// The level descriptors of a keyed game's view: each level's keys as the
-/// solver's forward pass stores them (Elias–Fano coded, as in
+/// solver's forward pass stores them (Elias-Fano coded, as in
 /// cuda/src/solve_driver.hpp).
 template <class Game, class Rule>
 class keyed_tables {

@@ -45,20 +45,22 @@ board_symmetry board_symmetry::make(int rows, int cols, const std::string& group
 namespace cgtb {
 
 namespace {
-/// Bits of the low part for n keys below `universe`: ⌊log2(universe / n)⌋.
+/// Bits of the low part for n keys below `universe`: ⌊log2(universe / n)⌋ − 1
+/// (2 to 4 buckets a key), at least 0.
 int low_bits_for(std::uint64_t n, std::uint64_t universe) {
   int l = 0;
   while (n && l < 62 && (universe >> (l + 1)) >= n) ++l;
-  return l;
+  return l > 0 ? l - 1 : 0;
 }
 }  // namespace
 
 double elias_fano_bytes(double n, double universe) {
   if (n < 1) return 0;
-  double l = 0;
-  while (l < 62 && universe / std::ldexp(1.0, static_cast<int>(l) + 1) >= n) ++l;
-  const double zeros = universe / std::ldexp(1.0, static_cast<int>(l)) + 1;
-  return (n * l + n + zeros) / 8 + (n / 64 + zeros / 64) * 8 + 32;
+  int l = 0;
+  while (l < 62 && universe / std::ldexp(1.0, l + 1) >= n) ++l;
+  l = l > 0 ? l - 1 : 0;
+  const double zeros = universe / std::ldexp(1.0, l) + 1;
+  return (n * l + n + zeros) / 8 + (n / 256 + zeros / 64) * 8 + 32;
 }
 
 elias_fano_builder::elias_fano_builder(std::uint64_t n, std::uint64_t largest) {
@@ -89,9 +91,9 @@ elias_fano_keys elias_fano_builder::finish() {
   if (pushed_ != k_.size)
     throw std::logic_error("elias_fano_builder: " + std::to_string(pushed_) + " keys pushed, " +
                            std::to_string(k_.size) + " announced");
-  // Select samples: the position of every 64th one and every 64th zero.
+  // Select samples: the position of every 256th one and every 64th zero.
   const std::uint64_t bits = k_.size + k_.buckets;
-  k_.ones.reserve(k_.size / 64 + 1);
+  k_.ones.reserve(k_.size / 256 + 1);
   k_.zeros.reserve(k_.buckets / 64 + 1);
   std::uint64_t ones = 0, zeros = 0;
   for (std::uint64_t w = 0; w * 64 < bits; ++w) {
@@ -99,8 +101,7 @@ elias_fano_keys elias_fano_builder::finish() {
     const int n = static_cast<int>(std::min<std::uint64_t>(64, bits - w * 64));
     const std::uint64_t valid = n == 64 ? ~0ull : (1ull << n) - 1;
     const int c1 = popcount64(word & valid), c0 = n - c1;
-    // Samples falling in this word: ones numbered ones.. ones + c1 - 1.
-    for (std::uint64_t j = (ones + 63) / 64 * 64; j < ones + static_cast<std::uint64_t>(c1); j += 64)
+    for (std::uint64_t j = (ones + 255) / 256 * 256; j < ones + static_cast<std::uint64_t>(c1); j += 256)
       k_.ones.push_back(w * 64 + static_cast<std::uint64_t>(select_in_word(word, static_cast<int>(j - ones))));
     for (std::uint64_t j = (zeros + 63) / 64 * 64; j < zeros + static_cast<std::uint64_t>(c0); j += 64)
       k_.zeros.push_back(w * 64 +
@@ -114,14 +115,7 @@ elias_fano_keys elias_fano_builder::finish() {
 }
 
 void elias_fano_keys::decode(std::uint64_t first, std::uint64_t count, std::uint64_t* out) const {
-  if (!count) return;
-  const reachable_level v = view();
-  std::uint64_t pos = v.one_position(first);
-  for (std::uint64_t r = first; r < first + count; ++r) {
-    while (!((upper[pos >> 6] >> (pos & 63)) & 1)) ++pos;
-    out[r - first] = ((pos - r) << low_bits) | v.low(r);
-    ++pos;
-  }
+  view().for_each_key(first, first + count, [&](std::uint64_t r, std::uint64_t key) { out[r - first] = key; });
 }
 
 }  // namespace cgtb

@@ -54,7 +54,10 @@ class solve_index {
   std::uint64_t size(int level) const { return host_.level_size(level); }
   /// Bytes of index data a resident level needs beside its records.
   double key_bytes(int) const { return 0; }
+  double table_bytes(int) const { return 0; }
+  void use_rank_tables(bool) {}
   void make_resident(int) {}
+  void build_rank_table(int) {}
   void drop(int) {}
   void sync() {}
   const elias_fano_keys* keys(int) const { return nullptr; }
@@ -68,7 +71,7 @@ class solve_index {
 /// level's stored positions are the canonical options of the level above,
 /// gathered in a hash set on the backend (in parts by key hash where the set
 /// would not fit in a quarter of the free memory), compacted and sorted, and
-/// kept as Elias–Fano coded keys (host memory, or a temporary file past
+/// kept as Elias–Fano coded keys (cgtb/reachable_index.hpp; host memory, or a temporary file past
 /// 256 MB). During the solve, a resident level has its keys on the backend,
 /// described by levels[L] of the view; ranking reads them directly.
 template <class Backend, class Game>
@@ -92,8 +95,16 @@ class solve_index<Backend, Game, true> {
 
   view_type view() const { return game_.view(table_, dev_levels_.data()); }
   std::uint64_t size(int level) const { return sizes_[static_cast<std::size_t>(level)]; }
-  /// Bytes of a resident level's keys (Elias–Fano coded).
+  /// Bytes of a resident level's keys (Elias–Fano coded), and of its rank
+  /// table (built once the level is solved and the level below it dropped;
+  /// none when rank tables are off or the level is too large for one).
   double key_bytes(int level) const { return static_cast<double>(bytes_[static_cast<std::size_t>(level)]); }
+  double table_bytes(int level) const {
+    return has_table(level) ? static_cast<double>(slot_count(size(level))) * sizeof(std::uint64_t) : 0.0;
+  }
+  /// Rank tables (faster ranks, 12 bytes a stored position) on or off; the
+  /// solver turns them off where they would not fit beside the levels.
+  void use_rank_tables(bool on) { tables_ = on; }
   /// Keys of resident level L in host memory (valid until drop(L)), or null
   /// when L is not resident.
   const elias_fano_keys* keys(int level) const {
@@ -110,6 +121,42 @@ class solve_index<Backend, Game, true> {
     dirty_ = true;
     resident_.erase(level);
     resident_.emplace(level, std::move(r));
+  }
+  /// Builds the rank table of resident level L (needed by the levels whose
+  /// options land on L: built after L is solved, so that it is never resident
+  /// beside the tables the solve of L reads).
+  void build_rank_table(int level) {
+    if (!has_table(level)) return;
+    resident& r = resident_.at(level);
+    const std::uint64_t n = size(level), cap = slot_count(n), chunk = Backend::chunk_size;
+    r.slots = be_.template allocate<std::uint64_t>(cap);
+    reachable_level lv = host_levels_[static_cast<std::size_t>(level)];
+    auto full = be_.template allocate<int>(1);
+    const int zero = 0;
+    be_.copy_to_device(full.data(), &zero, 1);
+    be_.with_policy(n, [&](auto policy) {
+      thrust::fill(policy, r.slots.data(), r.slots.data() + cap, std::uint64_t{0});
+      thrust::for_each(policy, thrust::counting_iterator<std::uint64_t>(0),
+                       thrust::counting_iterator<std::uint64_t>((n + chunk - 1) / chunk),
+                       rank_table_kernel{lv, chunk, r.slots.data(), cap, full.data()});
+      be_.check("rank table");
+    });
+    if (*be_.to_host(full.data(), 1, flag_copy_))
+      throw resource_error("rank table of level " + std::to_string(level) + " is full");
+    // Fingerprint lookups must give every key its own rank; where two keys
+    // collide, the level's lookups compare keys too.
+    lv.slots = r.slots.data();
+    lv.slot_count = cap;
+    be_.copy_to_device(full.data(), &zero, 1);
+    be_.with_policy(n, [&](auto policy) {
+      thrust::for_each(policy, thrust::counting_iterator<std::uint64_t>(0),
+                       thrust::counting_iterator<std::uint64_t>((n + chunk - 1) / chunk),
+                       rank_table_check_kernel{lv, chunk, full.data()});
+      be_.check("rank table check");
+    });
+    lv.check_keys = *be_.to_host(full.data(), 1, flag_copy_);
+    host_levels_[static_cast<std::size_t>(level)] = lv;
+    dirty_ = true;
   }
   void drop(int level) {
     host_levels_[static_cast<std::size_t>(level)] = reachable_level{};
@@ -133,7 +180,13 @@ class solve_index<Backend, Game, true> {
   struct resident {
     elias_fano_keys host;
     device_keys dev;
+    words slots;  ///< the rank table, once built
   };
+
+  /// Slots of a rank table for n keys: load about 2/3 (any size: slots are
+  /// found by range reduction, not by a mask).
+  static std::uint64_t slot_count(std::uint64_t n) { return n + n / 2 + 16; }
+  bool has_table(int level) const { return tables_ && size(level) <= kMaxRankTableLevel; }
 
   /// The view over keys k in the backend's memory, uploading them to `dev`
   /// where the backend cannot read host memory.
@@ -237,10 +290,11 @@ class solve_index<Backend, Game, true> {
           be_.copy_to_device(full.data(), &zero, 1);
           be_.with_policy(n, [&](auto policy) {
             thrust::fill(policy, slots.data(), slots.data() + cap, kEmptySlot);
+            const std::uint64_t chunk = Backend::chunk_size;
             thrust::for_each(policy, thrust::counting_iterator<std::uint64_t>(0),
-                             thrust::counting_iterator<std::uint64_t>(n),
-                             reach_kernel<view_type, Backend::prefetch_batch>{v, above, part, parts, slots.data(), cap,
-                                                                              full.data()});
+                             thrust::counting_iterator<std::uint64_t>((n + chunk - 1) / chunk),
+                             reach_kernel<view_type, Backend::prefetch_batch>{v, above, chunk, part, parts,
+                                                                              slots.data(), cap, full.data()});
             found =
                 static_cast<std::uint64_t>(thrust::count_if(policy, slots.data(), slots.data() + cap, occupied_slot{}));
             be_.check("forward pass");
@@ -322,9 +376,11 @@ class solve_index<Backend, Game, true> {
     elias_fano_keys k;
     std::uint64_t head[7];
     bool ok = std::fseek(spill_, offsets_[l], SEEK_SET) == 0 && std::fread(head, sizeof head, 1, spill_) == 1;
-    k.size = head[0];
-    k.buckets = head[1];
-    k.low_bits = static_cast<int>(head[2]);
+    if (ok) {
+      k.size = head[0];
+      k.buckets = head[1];
+      k.low_bits = static_cast<int>(head[2]);
+    }
     std::vector<std::uint64_t>* arrays[4] = {&k.upper, &k.lower, &k.ones, &k.zeros};
     for (int a = 0; a < 4 && ok; ++a) {
       arrays[a]->resize(head[3 + a]);
@@ -342,6 +398,7 @@ class solve_index<Backend, Game, true> {
   std::vector<std::uint64_t> bytes_;     ///< by level: bytes of the coded keys
   std::vector<long> offsets_;            ///< by level: offset in the spill file, or -1
   std::uint64_t kept_ = 0;
+  bool tables_ = true;
   typename Backend::template staging<int> flag_copy_;
   std::FILE* spill_ = nullptr;
   std::vector<reachable_level> host_levels_;
@@ -472,21 +529,31 @@ void solve_with(const Game& game, const solve_options& opts, const level_consume
   auto flags = be.template allocate<int>(2);  // [0]: a value overflowed; [1]: the dictionary is full
   // Before solving anything: the largest working set (a level plus the levels
   // its options reach, with their index data) must fit in the memory the
-  // backend has now.
+  // backend has now; rank tables are left out where they would not fit.
   {
-    double peak = 0;
-    int peak_level = 0;
-    for (std::size_t i = 0; i < levels.size(); ++i) {
-      double need = 0;
-      for (std::size_t j = 0; j <= i; ++j)
-        if (j == i || span == 0 || levels[j] >= levels[i] - span)
-          need += static_cast<double>(index.size(levels[j])) * sizeof(stored) + index.key_bytes(levels[j]);
-      if (need > peak) {
-        peak = need;
-        peak_level = levels[i];
+    auto peak_of = [&](int& peak_level) {
+      double peak = 0;
+      for (std::size_t i = 0; i < levels.size(); ++i) {
+        double need = 0;
+        for (std::size_t j = 0; j <= i; ++j)
+          if (j == i || span == 0 || levels[j] >= levels[i] - span)
+            need += static_cast<double>(index.size(levels[j])) * sizeof(stored) + index.key_bytes(levels[j]) +
+                    (j == i ? 0.0 : index.table_bytes(levels[j]));
+        if (need > peak) {
+          peak = need;
+          peak_level = levels[i];
+        }
       }
-    }
+      return peak;
+    };
     const double avail = static_cast<double>(be.available_bytes());
+    int peak_level = 0;
+    double peak = peak_of(peak_level);
+    if (peak > avail) {
+      index.use_rank_tables(false);
+      peak = peak_of(peak_level);
+      if (opts.progress) std::fprintf(stderr, "[cgtb] ranking through the coded keys alone (no rank tables)\n");
+    }
     if (peak > avail)
       throw resource_error("level " + std::to_string(peak_level) + " with the levels its options reach needs " +
                            bytes_text(peak) + " of " + be.memory_name() + " memory, but only " +
@@ -558,6 +625,7 @@ void solve_with(const Game& game, const solve_options& opts, const level_consume
         if constexpr (interned) dict.load(entries);
         auto in = be.upload(saved);
         index.make_resident(level);
+        index.build_rank_table(level);
         index.sync();
         by_level_host[static_cast<std::size_t>(level)] = in.data();
         mark(level);
@@ -622,9 +690,10 @@ void solve_with(const Game& game, const solve_options& opts, const level_consume
     // thread for large levels, while this thread goes on to the next level,
     // where the host has room for both (the consumer may hold the level's
     // records thrice: a host copy, a checkpoint and its file; beside the
-    // keys of this level and the keys and records of the next, which take
-    // host memory only where the backend's buffers are the host's; a device
-    // backend still keeps a host copy of the next level's keys).
+    // keys and rank table of this level and the keys and records of the
+    // next, which take host memory only where the backend's buffers are the
+    // host's; a device backend still keeps a host copy of the next level's
+    // keys).
     // Interned records: the entries the level's ids name are never written
     // again, so the copy reads them while the next levels add theirs.
     const stored* solved_records = out.data();
@@ -647,7 +716,8 @@ void solve_with(const Game& game, const solve_options& opts, const level_consume
     const auto here = std::find(levels.begin(), levels.end(), level);
     const std::uint64_t next_n = here + 1 != levels.end() ? index.size(*(here + 1)) : 0;
     const double next_keys = next_n ? index.key_bytes(*(here + 1)) : 0.0;
-    const double beside = index.key_bytes(level) + static_cast<double>(next_n) * sizeof(stored) + next_keys;
+    const double beside =
+        index.key_bytes(level) + index.table_bytes(level) + static_cast<double>(next_n) * sizeof(stored) + next_keys;
     const double both = 3.0 * static_cast<double>(n) * sizeof(stored) + (Backend::host_visible ? beside : next_keys);
     if (n >= kOverlapPositions && be.pipelined() && both < static_cast<double>(host_available_bytes()))
       pipeline.submit(level, job);
@@ -656,7 +726,10 @@ void solve_with(const Game& game, const solve_options& opts, const level_consume
     by_level_host[static_cast<std::size_t>(level)] = out.data();
     mark(level);
     resident.emplace(level, std::move(out));
+    // Levels the next level's options cannot reach go before this level's
+    // rank table is built, so that the two never share the memory.
     if (span > 0 && here + 1 != levels.end()) drop_below(*(here + 1) - span);
+    index.build_rank_table(level);
   }
   pipeline.wait();
 }

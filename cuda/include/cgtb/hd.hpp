@@ -19,12 +19,19 @@
 
 namespace cgtb {
 
-/// Number of set bits of a 64-bit word.
+/// Number of set bits of a 64-bit word. Host code built without the
+/// popcount instruction (the x86-64 baseline) counts in registers by
+/// parallel byte sums rather than calling the compiler's library routine.
 CGTB_HD inline int popcount64(std::uint64_t x) {
 #if defined(__CUDA_ARCH__)
   return __popcll(x);
-#else
+#elif defined(__POPCNT__) || !defined(__x86_64__)
   return __builtin_popcountll(x);
+#else
+  x = x - ((x >> 1) & 0x5555555555555555ull);
+  x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+  x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+  return static_cast<int>((x * 0x0101010101010101ull) >> 56);
 #endif
 }
 
@@ -34,6 +41,41 @@ CGTB_HD inline int ctz64(std::uint64_t x) {
   return __ffsll(static_cast<long long>(x)) - 1;
 #else
   return __builtin_ctzll(x);
+#endif
+}
+
+/// Position of the k-th set bit (k from 0) of w; w has more than k set bits.
+/// The device halves the word by population counts; the host finds the byte
+/// by its running byte sums, all in one register (S. Vigna, "Broadword
+/// implementation of rank/select queries", WEA 2008, section 5).
+CGTB_HD inline int select_in_word(std::uint64_t w, int k) {
+#if defined(__CUDA_ARCH__)
+  int pos = 0;
+  for (int half = 32; half; half >>= 1) {
+    const std::uint64_t low = w & ((1ull << half) - 1);
+    const int c = popcount64(low);
+    if (k >= c) {
+      k -= c;
+      w >>= half;
+      pos += half;
+    } else {
+      w = low;
+    }
+  }
+  return pos;
+#else
+  constexpr std::uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+  std::uint64_t s = w - ((w >> 1) & 0x5555555555555555ull);
+  s = (s & 0x3333333333333333ull) + ((s >> 2) & 0x3333333333333333ull);
+  s = (s + (s >> 4)) & 0x0f0f0f0f0f0f0f0full;
+  const std::uint64_t sums = s * ones;  // byte i: set bits in bytes 0..i
+  // Bytes whose running sum is at most k come before the byte of the bit.
+  const std::uint64_t at_most = ((static_cast<std::uint64_t>(k) * ones | highs) - sums) & highs;
+  const int place = static_cast<int>((((at_most >> 7) * ones) >> 56) * 8);
+  int rank = k - static_cast<int>(((sums << 8) >> place) & 0xff);
+  std::uint64_t byte = (w >> place) & 0xff;
+  for (; rank; --rank) byte &= byte - 1;
+  return place + ctz64(byte);
 #endif
 }
 

@@ -15,14 +15,6 @@
 
 namespace cgtb {
 
-/// True when View::random_access is set: unrank is one read, so the kernel
-/// unranks every position instead of walking with next().
-template <class View, class = void>
-struct view_random_access : std::false_type {};
-template <class View>
-struct view_random_access<View, std::void_t<decltype(View::random_access)>> : std::bool_constant<View::random_access> {
-};
-
 /// The record lookup a level kernel hands its value rule: lookup(L, r) is the
 /// record of rank r of level L. PrefetchBatch is the backend's hint
 /// (cgtb/prefetch.hpp): how many option records a rule may prefetch before it
@@ -66,12 +58,10 @@ struct level_kernel {
     typename View::position p = game.unrank(level, first);
     const level_lookup<record, PrefetchBatch> lookup{by_level};
     for (std::uint64_t i = first; i < last; ++i) {
-      if constexpr (view_random_access<View>::value) p = game.unrank(level, i);
       const record r = Rule::evaluate(game, level, p, lookup);
       if (Rule::overflows(r)) *overflow = 1;
       out[i] = r;
-      if constexpr (!view_random_access<View>::value)
-        if (i + 1 < last) p = game.next(level, p);
+      if (i + 1 < last) p = game.next(level, p);
     }
   }
 };
@@ -116,12 +106,10 @@ struct interned_level_kernel {
     typename View::position p = game.unrank(level, first);
     const interned_lookup<record, PrefetchBatch> lookup{ids_by_level, dict.entries};
     for (std::uint64_t i = first; i < last; ++i) {
-      if constexpr (view_random_access<View>::value) p = game.unrank(level, i);
       const record r = Rule::evaluate(game, level, p, lookup);
       if (Rule::overflows(r)) *overflow = 1;
       out[i] = dict.intern(r, dict_full);
-      if constexpr (!view_random_access<View>::value)
-        if (i + 1 < last) p = game.next(level, p);
+      if (i + 1 < last) p = game.next(level, p);
     }
   }
 };
@@ -137,28 +125,62 @@ struct option_count_kernel {
 };
 
 /// Forward pass of a keyed index: inserts the canonical options of the
-/// position of rank i of the level above that fall in part `part` of `parts`
-/// (key_part) into the hash set of the level below; sets *full when the set
-/// has no free slot left. PrefetchBatch is the backend's prefetch hint
-/// (cgtb/prefetch.hpp): how many options' slots to prefetch before inserting
-/// them.
+/// positions of ranks [c·chunk, (c+1)·chunk) of the level above (those of
+/// work item c) that fall in part `part` of `parts` (key_part) into the hash
+/// set of the level below; sets *full when the set has no free slot left.
+/// PrefetchBatch is the backend's prefetch hint (cgtb/prefetch.hpp): how many
+/// options' slots to prefetch before inserting them.
 template <class View, int PrefetchBatch = 0>
 struct reach_kernel {
   View game;
   reachable_level above;
+  std::uint64_t chunk;
   std::uint64_t part, parts;
   std::uint64_t* slots;
   std::uint64_t slot_count;
   int* full;
-  CGTB_HD void operator()(std::uint64_t i) const {
+  CGTB_HD void operator()(std::uint64_t c) const {
     prefetch_queue<std::uint64_t, PrefetchBatch> inserts;
-    auto insert = [this](std::uint64_t c) {
-      if (!hash_set_insert(slots, slot_count, c)) *full = 1;
+    auto insert = [this](std::uint64_t k) {
+      if (!hash_set_insert(slots, slot_count, k)) *full = 1;
     };
-    game.for_each_canonical_option(above.key(i), [&](std::uint64_t c) {
-      if (parts == 1 || key_part(c, parts) == part) inserts.push(c, &slots[hash_home(c, slot_count)], insert);
+    const std::uint64_t first = c * chunk, last = first + chunk < above.size ? first + chunk : above.size;
+    above.for_each_key(first, last, [&](std::uint64_t, std::uint64_t p) {
+      game.for_each_canonical_option(p, [&](std::uint64_t k) {
+        if (parts == 1 || key_part(k, parts) == part) inserts.push(k, &slots[hash_home(k, slot_count)], insert);
+      });
     });
     inserts.flush(insert);
+  }
+};
+
+/// Builds a level's rank table: the slot of key r gets rank r, for the ranks
+/// of work item c ([c·chunk, (c+1)·chunk)).
+struct rank_table_kernel {
+  reachable_level level;
+  std::uint64_t chunk;
+  std::uint64_t* slots;
+  std::uint64_t slot_count;
+  int* full;
+  CGTB_HD void operator()(std::uint64_t c) const {
+    const std::uint64_t first = c * chunk, last = first + chunk < level.size ? first + chunk : level.size;
+    level.for_each_key(first, last, [&](std::uint64_t r, std::uint64_t key) {
+      if (!rank_table_insert(slots, slot_count, key, r)) *full = 1;
+    });
+  }
+};
+
+/// Sets *ambiguous when a key's fingerprint lookup does not give its own rank
+/// (reachable_level::check_keys), for the ranks of work item c.
+struct rank_table_check_kernel {
+  reachable_level level;
+  std::uint64_t chunk;
+  int* ambiguous;
+  CGTB_HD void operator()(std::uint64_t c) const {
+    const std::uint64_t first = c * chunk, last = first + chunk < level.size ? first + chunk : level.size;
+    level.for_each_key(first, last, [&](std::uint64_t r, std::uint64_t key) {
+      if (level.table_find(key) != r) *ambiguous = 1;
+    });
   }
 };
 

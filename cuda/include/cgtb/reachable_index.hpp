@@ -12,10 +12,11 @@
 // the image of least combinatorial rank).
 //
 // Index. A level is the sorted list of its canonical masks (`keys`), kept as
-// an Elias–Fano sequence (reachable_level): about 2 bytes a key on the boards
-// that matter, against 8 for the plain list and 12 more for a hash table.
-// Rank r is the r-th key (unrank: one select over the sequence's upper
-// bits); ranking an option is one select of its bucket and a short walk. No
+// an Elias–Fano sequence (reachable_level): about 2.2 bytes a key on the
+// boards that matter, against 8 for the plain list and 12 more for a hash
+// table. Rank r is the r-th key (unrank: one select over the sequence's
+// upper bits); ranking an option is one select of its bucket's zero and a
+// short walk over the bucket. No
 // per-thread arrays of prefix sums are needed, only the images of the
 // position under each symmetry, kept in registers. Files store, per level,
 // the combinatorial rank of each key (docs/format.md, index scheme keys/1).
@@ -45,35 +46,21 @@ CGTB_HD inline std::uint64_t mix64(std::uint64_t x) {
   return x;
 }
 
-/// Position of the k-th set bit (k from 0) of w; w has more than k set bits.
-CGTB_HD inline int select_in_word(std::uint64_t w, int k) {
-  int pos = 0;
-  for (int half = 32; half; half >>= 1) {
-    const std::uint64_t low = w & ((1ull << half) - 1);
-    const int c = popcount64(low);
-    if (k >= c) {
-      k -= c;
-      w >>= half;
-      pos += half;
-    } else {
-      w = low;
-    }
-  }
-  return pos;
-}
-
 /// Device-side descriptor of one stored level: its canonical masks (keys),
 /// ascending, as an Elias–Fano sequence (P. Elias, "Efficient storage and
 /// retrieval by content and address of static files", J. ACM 21, 1974;
 /// S. Vigna, "Quasi-succinct indices", WSDM 2013, section 3). Key i is split
-/// into its low `low_bits` bits, packed in `lower`, and its high part h_i,
-/// stored as bit h_i + i of `upper`; the zeros of `upper` end the buckets of
-/// equal high part. `ones[j]` is the position in `upper` of key 64·j and
-/// `zeros[j]` that of zero number 64·j. About low_bits + 3.2 bits a key
-/// (low_bits ≈ log2(universe / size)): unrank is one select over `upper`, and
-/// ranking a key is one select of its bucket's zero and a short walk over the
-/// bucket. Trivially copyable; pointers are in the memory of the processor
-/// that runs the kernels.
+/// into its low `low_bits` bits, packed in `lower`, and its high part h_i
+/// (its bucket), stored as bit h_i + i of `upper`; the zeros of `upper` end
+/// the buckets. `ones[j]` is the position in `upper` of key 256·j and
+/// `zeros[j]` that of zero number 64·j. Reachable sets cluster at every scale
+/// (most buckets are empty, a few full), so buckets are made 2 to 4 times as
+/// many as keys: an empty bucket costs one bit. About log2(universe / size)
+/// + 4.7 bits a key (2.2 bytes for the middle levels of 6×7). Ranking a key
+/// selects its bucket's zero (a sample, then a word or two) and walks the
+/// bucket (about 3.5 keys); unrank selects the key's one. Trivially
+/// copyable; pointers are in the memory of the processor that runs the
+/// kernels.
 struct reachable_level {
   const std::uint64_t* upper = nullptr;
   const std::uint64_t* lower = nullptr;
@@ -82,6 +69,16 @@ struct reachable_level {
   std::uint64_t size = 0;     ///< stored positions (classes) of the level
   std::uint64_t buckets = 0;  ///< zeros of `upper`: (largest key >> low_bits) + 1
   int low_bits = 0;
+  /// Optional rank table, where memory allows (a faster rank): an
+  /// open-addressing hash table of `slot_count` 8-byte slots, each the low 32
+  /// bits of a key's hash (a fingerprint) and its rank + 1 (0: free). A
+  /// lookup compares fingerprints only; that is exact for every stored key
+  /// when no other key with the same fingerprint lies earlier on its probe
+  /// path, which the builder checks for every key of the level (else it sets
+  /// `check_keys`, and lookups also compare the key itself).
+  const std::uint64_t* slots = nullptr;
+  std::uint64_t slot_count = 0;
+  int check_keys = 0;
 
   /// Low bits of key i.
   CGTB_HD std::uint64_t low(std::uint64_t i) const {
@@ -92,53 +89,122 @@ struct reachable_level {
     if (off + low_bits > 64) v |= lower[w + 1] << (64 - off);
     return v & ((1ull << low_bits) - 1);
   }
+  /// Address of the low parts from rank r on (for prefetching).
+  CGTB_HD const std::uint64_t* lower_at(std::uint64_t r) const {
+    return lower + ((r * static_cast<std::uint64_t>(low_bits)) >> 6);
+  }
+  CGTB_HD bool upper_bit(std::uint64_t pos) const { return (upper[pos >> 6] >> (pos & 63)) & 1; }
   /// Position in `upper` of key r (r < size).
   CGTB_HD std::uint64_t one_position(std::uint64_t r) const {
-    const std::uint64_t p = ones[r >> 6];
+    const std::uint64_t p = ones[r >> 8];
     std::uint64_t w = p >> 6, word = upper[w] & (~0ull << (p & 63));
-    int k = static_cast<int>(r & 63);
-    for (int c = popcount64(word); k >= c; c = popcount64(word)) {
+    std::uint64_t k = r & 255;
+    for (std::uint64_t c = static_cast<std::uint64_t>(popcount64(word)); k >= c;
+         c = static_cast<std::uint64_t>(popcount64(word))) {
       k -= c;
       word = upper[++w];
     }
-    return (w << 6) + static_cast<std::uint64_t>(select_in_word(word, k));
+    return (w << 6) + static_cast<std::uint64_t>(select_in_word(word, static_cast<int>(k)));
+  }
+  /// Calls f(r, key of rank r) for r = first .. last - 1 in order: one
+  /// select, then a walk over `upper` (first a multiple of 256: no select).
+  template <class F>
+  CGTB_HD void for_each_key(std::uint64_t first, std::uint64_t last, F&& f) const {
+    if (first >= last) return;
+    std::uint64_t pos = one_position(first);
+    for (std::uint64_t r = first; r < last; ++r, ++pos) {
+      while (!upper_bit(pos)) ++pos;
+      f(r, ((pos - r) << low_bits) | low(r));
+    }
   }
   /// Key of rank r (r < size): unrank.
   CGTB_HD std::uint64_t key(std::uint64_t r) const { return ((one_position(r) - r) << low_bits) | low(r); }
-  /// Address the lookup of `key` reads first (for prefetching).
-  CGTB_HD const std::uint64_t* first_read(std::uint64_t key) const {
+
+  /// Bucket of `key` (buckets when past the last).
+  CGTB_HD std::uint64_t bucket(std::uint64_t key) const {
     const std::uint64_t h = key >> low_bits;
-    return h && h < buckets ? &zeros[(h - 1) >> 6] : zeros;
+    return h < buckets ? h : buckets;
+  }
+  /// The select sample a lookup in bucket h reads first (for prefetching).
+  CGTB_HD const std::uint64_t* zero_sample(std::uint64_t h) const { return zeros + (h ? (h - 1) >> 6 : 0); }
+  /// Position in `upper` where bucket h (h < buckets) starts: after zero
+  /// number h - 1.
+  CGTB_HD std::uint64_t bucket_start(std::uint64_t h) const {
+    if (h == 0) return 0;
+    const std::uint64_t z = h - 1, p = zeros[z >> 6];
+    std::uint64_t w = p >> 6, word = ~upper[w] & (~0ull << (p & 63));
+    std::uint64_t k = z & 63;
+    for (std::uint64_t c = static_cast<std::uint64_t>(popcount64(word)); k >= c;
+         c = static_cast<std::uint64_t>(popcount64(word))) {
+      k -= c;
+      word = ~upper[++w];
+    }
+    return (w << 6) + static_cast<std::uint64_t>(select_in_word(word, static_cast<int>(k))) + 1;
+  }
+  /// Rank of `key` in bucket h starting at position `start` of `upper`, or
+  /// `size`.
+  CGTB_HD std::uint64_t find_in(std::uint64_t key, std::uint64_t h, std::uint64_t start) const {
+    const std::uint64_t want = key & (low_bits ? (1ull << low_bits) - 1 : 0);
+    for (std::uint64_t r = start - h, pos = start; r < size && upper_bit(pos); ++r, ++pos) {
+      const std::uint64_t l = low(r);
+      if (l >= want) return l == want ? r : size;
+    }
+    return size;
   }
   /// Rank of `key`, or `size` when the level does not hold it (the
   /// self-test checks that every option of a stored position is stored).
   CGTB_HD std::uint64_t find(std::uint64_t key) const {
-    const std::uint64_t h = key >> low_bits;
-    if (h >= buckets) return size;
-    // Bucket h starts right after zero number h - 1.
-    std::uint64_t start = 0;
-    if (h) {
-      const std::uint64_t z = h - 1, p = zeros[z >> 6];
-      std::uint64_t w = p >> 6, word = ~upper[w] & (~0ull << (p & 63));
-      int k = static_cast<int>(z & 63);
-      for (int c = popcount64(word); k >= c; c = popcount64(word)) {
-        k -= c;
-        word = ~upper[++w];
+    const std::uint64_t h = bucket(key);
+    return h == buckets ? size : find_in(key, h, bucket_start(h));
+  }
+  /// First slot of a key's probe sequence in the rank table.
+  CGTB_HD std::uint64_t home(std::uint64_t key) const { return mulhi64(mix64(key), slot_count); }
+  /// Rank of `key` through the rank table (slots set), or `size`.
+  CGTB_HD std::uint64_t table_find(std::uint64_t key) const {
+    const std::uint64_t h = mix64(key);
+    const std::uint32_t fp = static_cast<std::uint32_t>(h);
+    std::uint64_t i = mulhi64(h, slot_count);
+    for (std::uint64_t probes = 0; probes < slot_count; ++probes) {
+      const std::uint64_t s = slots[i];
+      if (s == 0u) break;
+      if (static_cast<std::uint32_t>(s >> 32) == fp) {
+        const std::uint64_t r = (s & 0xffffffffull) - 1;
+        if (!check_keys || this->key(r) == key) return r;
       }
-      start = (w << 6) + static_cast<std::uint64_t>(select_in_word(word, k)) + 1;
-    }
-    const std::uint64_t want = key & (low_bits ? (1ull << low_bits) - 1 : 0);
-    for (std::uint64_t r = start - h, pos = start; r < size && ((upper[pos >> 6] >> (pos & 63)) & 1); ++r, ++pos) {
-      const std::uint64_t l = low(r);
-      if (l == want) return r;
-      if (l > want) break;
+      if (++i == slot_count) i = 0;
     }
     return size;
   }
+  /// Rank of `key` (the rank table's where the level has one), or `size`.
+  CGTB_HD std::uint64_t rank(std::uint64_t key) const { return slots ? table_find(key) : find(key); }
+  /// The key after stored `key` (not the last key).
+  CGTB_HD std::uint64_t next(std::uint64_t key) const {
+    const std::uint64_t h = key >> low_bits, start = bucket_start(h);
+    const std::uint64_t r = find_in(key, h, start);
+    std::uint64_t pos = start + (r - (start - h)) + 1;
+    while (!upper_bit(pos)) ++pos;
+    return ((pos - r - 1) << low_bits) | low(r + 1);
+  }
 };
 
-/// Most positions a level of a keyed index may store.
-inline constexpr std::uint64_t kMaxLevelSize = 0xffffffffull;
+/// Slot of a rank table holding rank r of a key with hash h.
+CGTB_HD inline std::uint64_t rank_slot(std::uint64_t h, std::uint64_t r) { return (h << 32) | (r + 1); }
+
+/// Most positions a level's rank table can rank (ranks + 1 fit 32 bits);
+/// larger levels rank through their Elias–Fano keys alone.
+inline constexpr std::uint64_t kMaxRankTableLevel = 0xffffffffull;
+
+/// Inserts rank r of `key` into a rank table of `count` slots (keys are
+/// distinct). Returns false when the table is full.
+CGTB_HD inline bool rank_table_insert(std::uint64_t* slots, std::uint64_t count, std::uint64_t key, std::uint64_t r) {
+  const std::uint64_t h = mix64(key);
+  std::uint64_t i = mulhi64(h, count);
+  for (std::uint64_t probes = 0; probes < count; ++probes) {
+    if (atomic_cas64(&slots[i], 0u, rank_slot(h, r)) == 0u) return true;
+    if (++i == count) i = 0;
+  }
+  return false;
+}
 
 /// First slot of a key's probe sequence in a table of `count` slots.
 CGTB_HD inline std::uint64_t hash_home(std::uint64_t key, std::uint64_t count) { return mulhi64(mix64(key), count); }
@@ -186,8 +252,8 @@ struct elias_fano_keys {
 /// Bytes of the Elias–Fano coding of n keys below `universe` (for plans).
 double elias_fano_bytes(double n, double universe);
 
-/// Builds elias_fano_keys from keys pushed in strictly increasing order;
-/// `n` and `largest` (the last key) must be known first. Throws
+/// Builds elias_fano_keys from keys pushed in strictly increasing order; `n`
+/// and `largest` (the last key) must be known first. Throws
 /// std::logic_error on a key out of order or a count other than n.
 class elias_fano_builder {
  public:

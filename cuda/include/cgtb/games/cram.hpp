@@ -80,43 +80,54 @@ struct domino_reachable_index {
   const reachable_level* levels;   ///< indexed by level
 
   using position = std::uint64_t;
-  /// Ranks are read straight from the key list: the level kernel unranks
-  /// every position instead of walking with next().
-  static constexpr bool random_access = true;
 
   CGTB_HD std::uint64_t level_size(int level) const { return levels[level].size; }
   CGTB_HD position unrank(int level, std::uint64_t r) const { return levels[level].key(r); }
   /// Rank of any image of a stored position (canonicalised first).
   CGTB_HD std::uint64_t rank(int level, position p) const {
-    return levels[level].find(symmetric_images(image_bit, symmetries, p).canonical(symmetries));
+    return levels[level].rank(symmetric_images(image_bit, symmetries, p).canonical(symmetries));
   }
-  CGTB_HD position next(int level, position p) const { return unrank(level, rank(level, p) + 1); }
+  /// The stored position after canonical p on its level (p not the last).
+  CGTB_HD position next(int level, position p) const { return levels[level].next(p); }
 
   /// Calls f(level - 2, option_rank) for each domino in `pairs` (a mask of
   /// first cells; the second is `stride` further on), each option
   /// canonicalised from the images `im` of the position and ranked in the
-  /// level's Elias–Fano keys (reachable_level::find).
+  /// level's rank table or Elias–Fano keys (reachable_level::rank).
   template <class F>
   CGTB_HD void for_each_domino(const symmetric_images& im, std::uint64_t pairs, int stride, int level, F&& f) const {
     const reachable_level& lv = levels[level - 2];
 #if defined(__CUDA_ARCH__)
     for (; pairs; pairs &= pairs - 1) {
       const int x = ctz64(pairs);
-      f(level - 2, lv.find(im.canonical_without(image_bit, symmetries, x, x + stride)));
+      f(level - 2, lv.rank(im.canonical_without(image_bit, symmetries, x, x + stride)));
     }
 #else
-    // CPU: each lookup starts with a cache miss (its bucket's select
-    // sample). Canonicalise a batch of options and prefetch those first, so
-    // that the misses overlap.
+    // CPU: each lookup starts with a cache miss. Canonicalise a batch of
+    // options and prefetch what their lookups read first, so that the misses
+    // of the batch overlap: the rank table's slot where the level has one;
+    // else the bucket's select sample, then (once those are read) the words
+    // of `upper` from there and about the bucket's low parts.
     std::uint64_t batch[16];
     int n = 0;
     for (; pairs; pairs &= pairs - 1) {
       const int x = ctz64(pairs);
       const std::uint64_t c = im.canonical_without(image_bit, symmetries, x, x + stride);
-      __builtin_prefetch(lv.first_read(c));
+      __builtin_prefetch(lv.slots ? lv.slots + lv.home(c) : lv.zero_sample(lv.bucket(c)));
       batch[n++] = c;
       if (n == 16 || !(pairs & (pairs - 1))) {
-        for (int i = 0; i < n; ++i) f(level - 2, lv.find(batch[i]));
+        if (lv.slots) {
+          for (int i = 0; i < n; ++i) f(level - 2, lv.table_find(batch[i]));
+        } else {
+          for (int i = 0; i < n; ++i) {
+            const std::uint64_t h = lv.bucket(batch[i]);
+            if (h == 0 || h == lv.buckets) continue;
+            const std::uint64_t* sample = lv.zero_sample(h);
+            __builtin_prefetch(lv.upper + (*sample >> 6));
+            __builtin_prefetch(lv.lower_at(*sample - ((h - 1) & ~63ull)));
+          }
+          for (int i = 0; i < n; ++i) f(level - 2, lv.find(batch[i]));
+        }
         n = 0;
       }
     }
