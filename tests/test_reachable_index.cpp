@@ -26,6 +26,7 @@
 #include <set>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 #include <unordered_set>
 #include <vector>
 
@@ -368,19 +369,25 @@ TEST(EliasFano, TheBuilderRefusesKeysOutOfOrderOrCount) {
   EXPECT_THROW(b.finish(), std::logic_error);
 }
 
-TEST(ReachableIndex, AForwardPassInPartsStoresTheSameLevels) {
+TEST(ReachableIndex, PartsOfTheForwardPassAndRanksWithoutRankTablesGiveTheSameTable) {
   // The forward pass gathers a level in parts (by key hash) when its hash
-  // set would not fit; the merged parts must be the one-part level.
-  const cgtb::cram_reachable g(cgtb::cram(4, 5), "rectangle");
-  const auto whole = solve_keyed<genus_rule>(g);
-  cgtb::solve_options o;
-  o.forward_parts = 3;
-  const auto parts = solve_keyed<genus_rule>(g, o);
-  ASSERT_EQ(whole.size(), parts.size());
-  for (const auto& [level, l] : whole) {
-    EXPECT_EQ(l.keys, parts.at(level).keys) << "level " << level;
-    ASSERT_EQ(l.records.size(), parts.at(level).records.size());
-    for (std::size_t i = 0; i < l.records.size(); ++i) ASSERT_TRUE(same(l.records[i], parts.at(level).records[i]));
+  // set would not fit; the merged parts must be the one-part level. Levels
+  // whose rank table would not fit rank through their coded keys alone.
+  for (const auto& [rows, cols, group] :
+       {std::tuple<int, int, const char*>{4, 5, "rectangle"}, {4, 4, "square"}, {3, 5, "none"}}) {
+    const cgtb::cram_reachable g(cgtb::cram(rows, cols), group);
+    const auto whole = solve_keyed<genus_rule>(g);
+    cgtb::solve_options o;
+    o.forward_parts = 3;
+    o.rank_tables = false;
+    const auto parts = solve_keyed<genus_rule>(g, o);
+    ASSERT_EQ(whole.size(), parts.size());
+    for (const auto& [level, l] : whole) {
+      EXPECT_EQ(l.keys, parts.at(level).keys) << rows << "x" << cols << " level " << level;
+      ASSERT_EQ(l.records.size(), parts.at(level).records.size());
+      for (std::size_t i = 0; i < l.records.size(); ++i)
+        ASSERT_TRUE(same(l.records[i], parts.at(level).records[i])) << rows << "x" << cols << " level " << level;
+    }
   }
 }
 

@@ -55,7 +55,7 @@ class solve_index {
   /// Bytes of index data a resident level needs beside its records.
   double key_bytes(int) const { return 0; }
   double table_bytes(int) const { return 0; }
-  void use_rank_tables(bool) {}
+  void drop_rank_table(int) {}
   void make_resident(int) {}
   void build_rank_table(int) {}
   void drop(int) {}
@@ -87,6 +87,7 @@ class solve_index<Backend, Game, true> {
     sizes_.assign(static_cast<std::size_t>(top) + 1, 0);
     bytes_.assign(static_cast<std::size_t>(top) + 1, 0);
     offsets_.assign(static_cast<std::size_t>(top) + 1, -1);
+    no_table_.assign(static_cast<std::size_t>(top) + 1, 0);
     host_levels_.resize(static_cast<std::size_t>(top) + 1);
     dev_levels_ = be.template allocate<reachable_level>(host_levels_.size());
     forward(levels, opts);
@@ -102,9 +103,9 @@ class solve_index<Backend, Game, true> {
   double table_bytes(int level) const {
     return has_table(level) ? static_cast<double>(slot_count(size(level))) * sizeof(std::uint64_t) : 0.0;
   }
-  /// Rank tables (faster ranks, 12 bytes a stored position) on or off; the
-  /// solver turns them off where they would not fit beside the levels.
-  void use_rank_tables(bool on) { tables_ = on; }
+  /// Level L gets no rank table (faster ranks, 12 bytes a stored position):
+  /// the solver drops those that would not fit beside the levels using them.
+  void drop_rank_table(int level) { no_table_[static_cast<std::size_t>(level)] = 1; }
   /// Keys of resident level L in host memory (valid until drop(L)), or null
   /// when L is not resident.
   const elias_fano_keys* keys(int level) const {
@@ -186,7 +187,9 @@ class solve_index<Backend, Game, true> {
   /// Slots of a rank table for n keys: load about 2/3 (any size: slots are
   /// found by range reduction, not by a mask).
   static std::uint64_t slot_count(std::uint64_t n) { return n + n / 2 + 16; }
-  bool has_table(int level) const { return tables_ && size(level) <= kMaxRankTableLevel; }
+  bool has_table(int level) const {
+    return !no_table_[static_cast<std::size_t>(level)] && size(level) <= kMaxRankTableLevel;
+  }
 
   /// The view over keys k in the backend's memory, uploading them to `dev`
   /// where the backend cannot read host memory.
@@ -398,7 +401,7 @@ class solve_index<Backend, Game, true> {
   std::vector<std::uint64_t> bytes_;     ///< by level: bytes of the coded keys
   std::vector<long> offsets_;            ///< by level: offset in the spill file, or -1
   std::uint64_t kept_ = 0;
-  bool tables_ = true;
+  std::vector<char> no_table_;  ///< by level: 1 where the level gets no rank table
   typename Backend::template staging<int> flag_copy_;
   std::FILE* spill_ = nullptr;
   std::vector<reachable_level> host_levels_;
@@ -529,35 +532,39 @@ void solve_with(const Game& game, const solve_options& opts, const level_consume
   auto flags = be.template allocate<int>(2);  // [0]: a value overflowed; [1]: the dictionary is full
   // Before solving anything: the largest working set (a level plus the levels
   // its options reach, with their index data) must fit in the memory the
-  // backend has now; rank tables are left out where they would not fit.
+  // backend has now. A rank table that would not fit beside the solve of a
+  // level using it is left out (those ranks go through the coded keys).
   {
-    auto peak_of = [&](int& peak_level) {
-      double peak = 0;
-      for (std::size_t i = 0; i < levels.size(); ++i) {
-        double need = 0;
-        for (std::size_t j = 0; j <= i; ++j)
-          if (j == i || span == 0 || levels[j] >= levels[i] - span)
-            need += static_cast<double>(index.size(levels[j])) * sizeof(stored) + index.key_bytes(levels[j]) +
-                    (j == i ? 0.0 : index.table_bytes(levels[j]));
-        if (need > peak) {
-          peak = need;
-          peak_level = levels[i];
+    const double avail = static_cast<double>(be.available_bytes());
+    double peak = 0;
+    int peak_level = 0, without_tables = 0;
+    for (std::size_t i = 0; i < levels.size(); ++i) {
+      auto reaches = [&](std::size_t j) { return j < i && (span == 0 || levels[j] >= levels[i] - span); };
+      double need = 0;
+      for (std::size_t j = 0; j <= i; ++j)
+        if (j == i || reaches(j))
+          need += static_cast<double>(index.size(levels[j])) * sizeof(stored) + index.key_bytes(levels[j]);
+      for (std::size_t j = i; j-- > 0;) {
+        if (!reaches(j)) continue;
+        if (opts.rank_tables && need + index.table_bytes(levels[j]) <= avail) {
+          need += index.table_bytes(levels[j]);
+        } else if (index.table_bytes(levels[j]) > 0) {
+          index.drop_rank_table(levels[j]);
+          ++without_tables;
         }
       }
-      return peak;
-    };
-    const double avail = static_cast<double>(be.available_bytes());
-    int peak_level = 0;
-    double peak = peak_of(peak_level);
-    if (peak > avail) {
-      index.use_rank_tables(false);
-      peak = peak_of(peak_level);
-      if (opts.progress) std::fprintf(stderr, "[cgtb] ranking through the coded keys alone (no rank tables)\n");
+      if (need > peak) {
+        peak = need;
+        peak_level = levels[i];
+      }
     }
     if (peak > avail)
       throw resource_error("level " + std::to_string(peak_level) + " with the levels its options reach needs " +
                            bytes_text(peak) + " of " + be.memory_name() + " memory, but only " +
                            available_text(be, opts) + " is available");
+    if (without_tables && opts.progress)
+      std::fprintf(stderr, "[cgtb] %d %s without a rank table (ranked through the coded keys, to fit in memory)\n",
+                   without_tables, without_tables == 1 ? "level" : "levels");
   }
   std::map<int, typename Backend::template buffer<stored>> resident;
   // Host copies of solved levels for their consumer: two, so that a level's

@@ -86,25 +86,18 @@ std::vector<level_plan> plan_reachable_table(int rows, int cols, int symmetries,
   // A level's keys: Elias-Fano coded masks below 2^cells.
   const double universe = std::ldexp(1.0, cells);
   auto keys = [&](double n) { return elias_fano_bytes(n, universe); };
-  // Rank tables (8-byte slots at load 2/3) of the levels below, unless the
-  // solve would not fit with them (then ranks go through the keys alone).
+  // The rank table (8-byte slots at load 2/3) of the level below, unless the
+  // solve would not fit with it (then its ranks go through the keys alone).
   auto table = [](double n) { return n <= 4294967295.0 ? 8 * (n + n / 2 + 16) : 0.0; };
-  double with_tables = 0;
-  for (std::size_t i = 0; i < plan.size(); ++i) {
-    const double n = static_cast<double>(plan[i].classes);
-    const double below = i ? static_cast<double>(plan[i - 1].classes) : 0;
-    with_tables =
-        std::max(with_tables, static_cast<double>(record_bytes) * (n + below) + keys(n) + keys(below) + table(below));
-  }
-  const bool tables = with_tables <= available_bytes;
   for (std::size_t i = 0; i < plan.size(); ++i) {
     const double n = static_cast<double>(plan[i].classes);
     const double below = i ? static_cast<double>(plan[i - 1].classes) : 0;
     // Solving level i: keys and records of it and the level below, and the
-    // rank table of the level below.
-    const double solve =
-        static_cast<double>(record_bytes) * (n + below) + keys(n) + keys(below) + (tables ? table(below) : 0.0);
-    plan[i].rank_tables = tables;
+    // rank table of the level below where it fits.
+    const double base = static_cast<double>(record_bytes) * (n + below) + keys(n) + keys(below);
+    const bool tables = base + table(below) <= available_bytes;
+    const double solve = base + (tables ? table(below) : 0.0);
+    if (i) plan[i - 1].rank_table = tables;
     // Forward pass into level i from the level above, in as many parts as
     // keep a part's hash set (8-byte slots, load 3/4, count estimated 30 %
     // high) within a quarter of the memory: the keys above, the parts found
@@ -231,11 +224,14 @@ void print_reachable_plan(const std::string& ruleset, int rows, int cols, int sy
   out << std::setw(6) << "total" << std::setw(wp) << tp << std::setw(wc) << tc << std::setw(wb) << bytes_text(tv)
       << std::setw(wb) << bytes_text(plan_peak_bytes(plan)) << std::setw(wb) << bytes_text(tf) << std::setw(wt)
       << duration_text(ts) << "\n";
-  out << "ranks: "
-      << (!plan.empty() && plan[0].rank_tables ? "through rank tables"
-                                               : "through the coded keys alone "
-                                                 "(rank tables would not fit)")
-      << "\n";
+  {
+    std::string without;
+    for (const auto& p : plan)
+      if (!p.rank_table) without += (without.empty() ? "" : ", ") + std::to_string(p.level);
+    if (!without.empty())
+      out << "levels without a rank table (ranked through their coded keys, slower, to fit in memory): " << without
+          << "\n";
+  }
   out << "memory available to the build: " << bytes_text(avail)
       << (plan_peak_bytes(plan) > avail ? " (the build would be refused)" : "") << "\n";
   out << "stored positions are estimated as positions / symmetries; time and file size are estimates from the "

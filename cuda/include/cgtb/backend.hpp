@@ -70,6 +70,9 @@ struct solve_options {
   /// keep a part's hash set within a quarter of the free memory; tests set
   /// more to exercise the merge of parts).
   std::uint64_t forward_parts = 0;
+  /// Keyed indexes: rank tables where they fit (false: every rank goes
+  /// through the coded keys, as for levels whose table would not fit).
+  bool rank_tables = true;
 };
 
 /// A solved level's records as its consumer reads them, in host memory:

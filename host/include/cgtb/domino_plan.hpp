@@ -33,9 +33,10 @@ struct level_plan {
   /// above), not the solve's.
   bool forward_peak = false;
   int forward_parts = 1;  ///< parts the forward pass finds this level in
-  /// Ranks go through rank tables (the solve fits with them), else through
-  /// the coded keys alone (slower, 12 bytes a stored position less).
-  bool rank_tables = true;
+  /// This level's options are ranked through its rank table (the solve of
+  /// the level above fits with it), else through its coded keys alone
+  /// (slower, 12 bytes a stored position less).
+  bool rank_table = true;
   double file_bytes = 0;  ///< estimated share of the file
   double seconds = 0;     ///< estimated solve time (0 without calibration)
 };
@@ -44,8 +45,8 @@ struct level_plan {
 /// of `record_bytes` bytes, levels ascending (board's parity). Memory follows
 /// the CPU backend's layout (cuda/src/solve_driver.hpp): while level L is
 /// solved, the Elias-Fano coded keys (elias_fano_bytes) and the records of L
-/// and L-2, and the rank table of L-2 (8-byte slots, load 2/3) where every
-/// level's solve fits with them in `available_bytes`; the forward pass holds the keys of the level above, a hash set
+/// and L-2, and the rank table of L-2 (8-byte slots, load 2/3) where the
+/// solve fits with it in `available_bytes`; the forward pass holds the keys of the level above, a hash set
 /// (8-byte slots) for the level below, in parts that keep it within a quarter
 /// of `available_bytes`, and the parts' keys. Every other level's keys wait
 /// in a temporary file. `seconds_per_class` and `bits_per_class` come from a
