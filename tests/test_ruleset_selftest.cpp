@@ -6,7 +6,8 @@
 // option walk, and count each level's positions independently.
 //
 // The keyed (reachable, symmetry-reduced) domino games are checked over the
-// key lists the solver's forward pass finds, with rank tables built here; on
+// coded key lists the solver's forward pass finds (ranks through the keys,
+// not the solver's rank tables, which tests/test_reachable_index.cpp covers); on
 // top of the self-test, their canonical image is checked cell by cell: it is
 // idempotent, the same for every image of a position (and so is the view's
 // rank), the orbit size is the number of distinct images, and file keys
