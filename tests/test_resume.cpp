@@ -3,6 +3,9 @@
 // and the finished file is byte-identical to an uninterrupted build. The kill
 // comes from the build itself (CGTB_TEST_KILL_AFTER_LEVEL=L raises SIGKILL
 // right after level L's checkpoint), so the test does not depend on timing.
+// A keyed (reachable) build also saves the keys its forward pass found, and
+// the resumed build reads them instead of running the pass again, unless the
+// file is not whole.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -22,43 +25,58 @@ std::vector<std::string> files_in(const std::string& dir) {
   return v;
 }
 
-void expect_resume_gives_the_same_bytes(const std::vector<std::string>& args, int kill_after) {
+/// What a resumed build finds of the keys a keyed build saved.
+enum class saved_keys { none, intact, cut_short };
+
+void expect_resume_gives_the_same_bytes(const std::vector<std::string>& args, int kill_after, saved_keys keys) {
   cgtb_test::temp_dir d;
   const std::string whole = d.file("whole.cgtb"), out = d.file("resumed.cgtb");
   auto with = [&](std::vector<std::string> a, const std::string& f) {
-    a.insert(a.end(), {"-q", "-o", f});
+    a.insert(a.end(), {"-o", f});
     return a;
   };
   ASSERT_EQ(cgtb_test::run_cgtb(with(args, whole)).code, 0);
   std::string cmd = "CGTB_TEST_KILL_AFTER_LEVEL=" + std::to_string(kill_after) + " " + CGTB_BINARY;
   for (const auto& a : with(args, out)) cmd += " " + cgtb_test::shell_quote(a);
-  cmd += " --resume >/dev/null 2>&1";
+  cmd += " -q --resume >/dev/null 2>&1";
   const int status = std::system(cmd.c_str());
   ASSERT_TRUE(WIFSIGNALED(status) || (WIFEXITED(status) && WEXITSTATUS(status) == 128 + SIGKILL)) << status;
-  // Killed: a partial file and its checkpoint, nothing that looks finished.
+  // Killed: a partial file, its checkpoint and (keyed index) the solver's
+  // saved keys, nothing that looks finished.
   auto left = files_in(d.path());
-  ASSERT_EQ(left.size(), 3u);
+  ASSERT_EQ(left.size(), keys == saved_keys::none ? 3u : 4u);
   EXPECT_EQ(left[0].rfind("resumed.cgtb.partial-", 0), 0u) << left[0];
   EXPECT_NE(left[1].find(".ckpt"), std::string::npos) << left[1];
-  EXPECT_EQ(left[2], "whole.cgtb");
+  if (keys != saved_keys::none) {
+    EXPECT_NE(left[2].find(".keys"), std::string::npos) << left[2];
+    // A file of saved keys cut short is not read: the forward pass runs again.
+    if (keys == saved_keys::cut_short)
+      std::filesystem::resize_file(d.file(left[2]), std::filesystem::file_size(d.file(left[2])) / 2);
+  }
+  EXPECT_EQ(left.back(), "whole.cgtb");
   auto a = with(args, out);
   a.push_back("--resume");
   auto r = cgtb_test::run_cgtb(a);
   ASSERT_EQ(r.code, 0) << cgtb_test::describe(r);
+  EXPECT_EQ(r.err.find("level keys read from") != std::string::npos, keys == saved_keys::intact) << r.err;
   EXPECT_EQ(files_in(d.path()), (std::vector<std::string>{"resumed.cgtb", "whole.cgtb"}));
   EXPECT_TRUE(cgtb_test::read_bytes(out) == cgtb_test::read_bytes(whole));
 }
 
 TEST(Resume, KilledReachableCramBuildResumesToTheSameBytes) {
-  expect_resume_gives_the_same_bytes({"build", "cram", "--board", "5x5"}, 11);
+  expect_resume_gives_the_same_bytes({"build", "cram", "--board", "5x5"}, 11, saved_keys::intact);
+}
+
+TEST(Resume, SavedKeysCutShortAreFoundAgain) {
+  expect_resume_gives_the_same_bytes({"build", "cram", "--board", "5x5"}, 11, saved_keys::cut_short);
 }
 
 TEST(Resume, KilledAllRegionsCramBuildResumesToTheSameBytes) {
-  expect_resume_gives_the_same_bytes({"build", "cram", "--board", "4x4", "--positions", "all"}, 8);
+  expect_resume_gives_the_same_bytes({"build", "cram", "--board", "4x4", "--positions", "all"}, 8, saved_keys::none);
 }
 
 TEST(Resume, KilledDomineeringBuildResumesToTheSameBytes) {
-  expect_resume_gives_the_same_bytes({"build", "domineering", "--board", "4x5"}, 12);
+  expect_resume_gives_the_same_bytes({"build", "domineering", "--board", "4x5"}, 12, saved_keys::intact);
 }
 
 TEST(Resume, ACheckpointOfOtherParametersIsRefusedWithOneLine) {

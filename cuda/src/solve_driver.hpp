@@ -90,7 +90,16 @@ class solve_index<Backend, Game, true> {
     no_table_.assign(static_cast<std::size_t>(top) + 1, 0);
     host_levels_.resize(static_cast<std::size_t>(top) + 1);
     dev_levels_ = be.template allocate<reachable_level>(host_levels_.size());
-    forward(levels, opts);
+    if (opts.saved_keys.empty() || !open_saved(opts.saved_keys, levels)) {
+      if (!opts.saved_keys.empty()) {
+        spill_ = std::fopen(opts.saved_keys.c_str(), "w+b");
+        if (!spill_) throw resource_error("cannot create '" + opts.saved_keys + "' for the level keys");
+      }
+      forward(levels, opts);
+      if (!opts.saved_keys.empty()) save_index(opts.saved_keys, levels);
+    } else if (opts.progress) {
+      std::fprintf(stderr, "[cgtb] level keys read from %s\n", opts.saved_keys.c_str());
+    }
     sync();
   }
 
@@ -347,6 +356,7 @@ class solve_index<Backend, Game, true> {
     sizes_[l] = k.size;
     bytes_[l] = k.bytes();
     kept_ += k.bytes();
+    // (Saved keys: the file is open from the start, and every level goes to it.)
     if (!spill_ && kept_ < (std::uint64_t{256} << 20)) {
       stored_[l] = k;
       return;
@@ -362,6 +372,67 @@ class solve_index<Backend, Game, true> {
     }
     write_spill(l, k);
   }
+  /// Identifies the game whose keys a saved file holds: FNV-1a over the
+  /// symmetry table, the levels and the start.
+  std::uint64_t signature(const std::vector<int>& levels) const {
+    std::uint64_t h = 14695981039346656037ull;
+    auto mix = [&h](std::uint64_t v) {
+      for (int i = 0; i < 8; ++i, v >>= 8) h = (h ^ (v & 0xff)) * 1099511628211ull;
+    };
+    for (std::uint64_t w : game_.table()) mix(w);
+    for (int l : levels) mix(static_cast<std::uint64_t>(l));
+    mix(game_.canonical(game_.start()));
+    return h;
+  }
+  /// Ends the saved keys (written during the forward pass) with their index
+  /// and trailer — the offset of each level, then the number of offsets, the
+  /// signature, the index's offset and a magic; a file without them (a pass
+  /// cut short) is never read.
+  void save_index(const std::string& path, const std::vector<int>& levels) {
+    if (std::fseek(spill_, 0, SEEK_END) != 0) throw resource_error("writing '" + path + "' failed");
+    const std::uint64_t at = static_cast<std::uint64_t>(std::ftell(spill_));
+    std::vector<std::uint64_t> index(offsets_.size());
+    for (std::size_t l = 0; l < offsets_.size(); ++l) index[l] = static_cast<std::uint64_t>(offsets_[l]);
+    const std::uint64_t trailer[4] = {index.size(), signature(levels), at, kSavedKeysMagic};
+    if (std::fwrite(index.data(), 8, index.size(), spill_) != index.size() ||
+        std::fwrite(trailer, sizeof trailer, 1, spill_) != 1 || std::fflush(spill_) != 0)
+      throw resource_error("writing '" + path + "' failed");
+  }
+  /// Reads the index of saved keys at `path`: true when it holds a complete
+  /// forward pass of this game (then the levels are read from it), false
+  /// when there is none or it is not usable (then the pass runs again).
+  bool open_saved(const std::string& path, const std::vector<int>& levels) {
+    std::FILE* f = std::fopen(path.c_str(), "rb");
+    if (!f) return false;
+    std::uint64_t trailer[4];
+    std::vector<std::uint64_t> index(offsets_.size());
+    bool ok = std::fseek(f, -static_cast<long>(sizeof trailer), SEEK_END) == 0 &&
+              std::fread(trailer, sizeof trailer, 1, f) == 1 && trailer[3] == kSavedKeysMagic &&
+              trailer[0] == index.size() && trailer[1] == signature(levels) &&
+              std::fseek(f, static_cast<long>(trailer[2]), SEEK_SET) == 0 &&
+              std::fread(index.data(), 8, index.size(), f) == index.size();
+    for (int l : levels) {
+      if (!ok) break;
+      const std::size_t i = static_cast<std::size_t>(l);
+      std::uint64_t head[7];
+      ok = static_cast<std::int64_t>(index[i]) >= 0 && std::fseek(f, static_cast<long>(index[i]), SEEK_SET) == 0 &&
+           std::fread(head, sizeof head, 1, f) == 1;
+      if (ok) {
+        offsets_[i] = static_cast<long>(index[i]);
+        sizes_[i] = head[0];
+        bytes_[i] = 8 * (head[3] + head[4] + head[5] + head[6]);
+      }
+    }
+    if (!ok) {
+      std::fclose(f);
+      std::fill(offsets_.begin(), offsets_.end(), -1);
+      return false;
+    }
+    spill_ = f;
+    return true;
+  }
+  static constexpr std::uint64_t kSavedKeysMagic = 0x3159454b42544743ull;  // "CGTBKEY1"
+
   void write_spill(std::size_t l, const elias_fano_keys& k) {
     if (std::fseek(spill_, 0, SEEK_END) != 0) throw resource_error("writing the level keys to a temporary file failed");
     offsets_[l] = std::ftell(spill_);

@@ -352,7 +352,10 @@ void tablebase_writer::write_preamble() {
 tablebase_writer::~tablebase_writer() {
   if (f_) std::fclose(f_);
   if (!done_ && !resumable_) std::remove(tmp_.c_str());
-  if (done_) std::remove(ckpt_path().c_str());
+  if (done_) {
+    std::remove(ckpt_path().c_str());
+    std::remove(saved_keys_path().c_str());
+  }
   disarm_cleanup();
 }
 
@@ -462,6 +465,11 @@ bool tablebase_writer::take_over_checkpoint() {
   if (best_partial != tmp_ && (std::rename(best_partial.c_str(), tmp_.c_str()) != 0 ||
                                std::rename(best_ckpt.c_str(), ckpt_path().c_str()) != 0))
     throw input_error("cannot take over '" + best_partial + "': " + std::strerror(errno));
+  // The saved keys of the solver, where the build kept them.
+  const std::string keys = best_partial + ".keys";
+  if (best_partial != tmp_ && fs::is_regular_file(keys, ec) &&
+      std::rename(keys.c_str(), saved_keys_path().c_str()) != 0)
+    throw input_error("cannot take over '" + keys + "': " + std::strerror(errno));
   f_ = std::fopen(tmp_.c_str(), "r+b");
   if (!f_ || ::ftruncate(fileno(f_), static_cast<off_t>(offset_)) != 0 || std::fseek(f_, 0, SEEK_END) != 0)
     throw input_error("cannot continue '" + tmp_ + "': " + std::strerror(errno));

@@ -73,6 +73,11 @@ struct solve_options {
   /// Keyed indexes: rank tables where they fit (false: every rank goes
   /// through the coded keys, as for levels whose table would not fit).
   bool rank_tables = true;
+  /// Keyed indexes: a file that keeps the forward pass's keys (resumable
+  /// builds). Read instead of running the pass when it holds a complete
+  /// pass of the same game; else the pass writes it. Empty: keys wait in
+  /// an unnamed temporary file.
+  std::string saved_keys;
 };
 
 /// A solved level's records as its consumer reads them, in host memory:

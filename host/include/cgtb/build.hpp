@@ -121,6 +121,7 @@ void solve_and_write(const Game& game, const tablebase_header& h, const build_re
     if (req.progress)
       std::fprintf(stderr, "[cgtb] resuming %s after level %d\n", req.output.c_str(), static_cast<int>(head[0]));
   }
+  if (req.resume) o.saved_keys = w.saved_keys_path();
   const char* kill_after = std::getenv("CGTB_TEST_KILL_AFTER_LEVEL");  // test hook: see tests/test_resume.cpp
   solve<Game, Rule>(game, o, [&](const level_report& r, const level_records<record>& rec) {
     tablebase_writer::key_filler keys;

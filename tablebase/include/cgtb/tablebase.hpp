@@ -150,6 +150,10 @@ class tablebase_writer {
   /// writer's state and `payload` (opaque bytes the builder needs to go on,
   /// e.g. the solver's records of the last level). Resumable writers only.
   void checkpoint(const std::string& payload);
+  /// PATH.partial-PID.keys: where a resumable build keeps the keys its
+  /// solver finds before the first level (taken over with the checkpoint,
+  /// removed when the file is finished).
+  std::string saved_keys_path() const { return tmp_ + ".keys"; }
 
  private:
   void write(const void* p, std::size_t n);
