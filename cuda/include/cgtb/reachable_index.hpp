@@ -16,10 +16,11 @@
 // boards that matter, against 8 for the plain list and 12 more for a hash
 // table. Rank r is the r-th key (unrank: one select over the sequence's
 // upper bits); ranking an option is one select of its bucket's zero and a
-// short walk over the bucket. No
-// per-thread arrays of prefix sums are needed, only the images of the
-// position under each symmetry, kept in registers. Files store, per level,
-// the combinatorial rank of each key (docs/format.md, index scheme keys/1).
+// short walk over the bucket; where memory allows, a hash rank table ranks
+// faster. No per-thread arrays of prefix sums are needed, only the images of
+// the position under each symmetry, kept in registers. Files store, per
+// level, the combinatorial rank of each key (docs/format.md, index scheme
+// keys/1).
 #pragma once
 
 #include <cstdint>
@@ -45,6 +46,9 @@ CGTB_HD inline std::uint64_t mix64(std::uint64_t x) {
   x ^= x >> 33;
   return x;
 }
+
+/// First slot of a key's probe sequence in a table of `count` slots.
+CGTB_HD inline std::uint64_t hash_home(std::uint64_t key, std::uint64_t count) { return mulhi64(mix64(key), count); }
 
 /// Device-side descriptor of one stored level: its canonical masks (keys),
 /// ascending, as an Elias–Fano sequence (P. Elias, "Efficient storage and
@@ -94,18 +98,21 @@ struct reachable_level {
     return lower + ((r * static_cast<std::uint64_t>(low_bits)) >> 6);
   }
   CGTB_HD bool upper_bit(std::uint64_t pos) const { return (upper[pos >> 6] >> (pos & 63)) & 1; }
-  /// Position in `upper` of key r (r < size).
-  CGTB_HD std::uint64_t one_position(std::uint64_t r) const {
-    const std::uint64_t p = ones[r >> 8];
-    std::uint64_t w = p >> 6, word = upper[w] & (~0ull << (p & 63));
-    std::uint64_t k = r & 255;
+  /// Position of the k-th one of `upper` (the k-th zero when `zeros_of` is
+  /// set) counting from position p, itself such a bit (k = 0 gives p): the
+  /// select that follows a sample.
+  CGTB_HD std::uint64_t select_from(std::uint64_t p, std::uint64_t k, bool zeros_of) const {
+    const std::uint64_t flip = zeros_of ? ~0ull : 0ull;
+    std::uint64_t w = p >> 6, word = (upper[w] ^ flip) & (~0ull << (p & 63));
     for (std::uint64_t c = static_cast<std::uint64_t>(popcount64(word)); k >= c;
          c = static_cast<std::uint64_t>(popcount64(word))) {
       k -= c;
-      word = upper[++w];
+      word = upper[++w] ^ flip;
     }
     return (w << 6) + static_cast<std::uint64_t>(select_in_word(word, static_cast<int>(k)));
   }
+  /// Position in `upper` of key r (r < size).
+  CGTB_HD std::uint64_t one_position(std::uint64_t r) const { return select_from(ones[r >> 8], r & 255, false); }
   /// Calls f(r, key of rank r) for r = first .. last - 1 in order: one
   /// select, then a walk over `upper` (first a multiple of 256: no select).
   template <class F>
@@ -130,16 +137,7 @@ struct reachable_level {
   /// Position in `upper` where bucket h (h < buckets) starts: after zero
   /// number h - 1.
   CGTB_HD std::uint64_t bucket_start(std::uint64_t h) const {
-    if (h == 0) return 0;
-    const std::uint64_t z = h - 1, p = zeros[z >> 6];
-    std::uint64_t w = p >> 6, word = ~upper[w] & (~0ull << (p & 63));
-    std::uint64_t k = z & 63;
-    for (std::uint64_t c = static_cast<std::uint64_t>(popcount64(word)); k >= c;
-         c = static_cast<std::uint64_t>(popcount64(word))) {
-      k -= c;
-      word = ~upper[++w];
-    }
-    return (w << 6) + static_cast<std::uint64_t>(select_in_word(word, static_cast<int>(k))) + 1;
+    return h == 0 ? 0 : select_from(zeros[(h - 1) >> 6], (h - 1) & 63, true) + 1;
   }
   /// Rank of `key` in bucket h starting at position `start` of `upper`, or
   /// `size`.
@@ -158,7 +156,7 @@ struct reachable_level {
     return h == buckets ? size : find_in(key, h, bucket_start(h));
   }
   /// First slot of a key's probe sequence in the rank table.
-  CGTB_HD std::uint64_t home(std::uint64_t key) const { return mulhi64(mix64(key), slot_count); }
+  CGTB_HD std::uint64_t home(std::uint64_t key) const { return hash_home(key, slot_count); }
   /// Rank of `key` through the rank table (slots set), or `size`.
   CGTB_HD std::uint64_t table_find(std::uint64_t key) const {
     const std::uint64_t h = mix64(key);
@@ -179,9 +177,8 @@ struct reachable_level {
   CGTB_HD std::uint64_t rank(std::uint64_t key) const { return slots ? table_find(key) : find(key); }
   /// The key after stored `key` (not the last key).
   CGTB_HD std::uint64_t next(std::uint64_t key) const {
-    const std::uint64_t h = key >> low_bits, start = bucket_start(h);
-    const std::uint64_t r = find_in(key, h, start);
-    std::uint64_t pos = start + (r - (start - h)) + 1;
+    const std::uint64_t h = key >> low_bits, r = find_in(key, h, bucket_start(h));
+    std::uint64_t pos = h + r + 1;  // key r's one is at h + r
     while (!upper_bit(pos)) ++pos;
     return ((pos - r - 1) << low_bits) | low(r + 1);
   }
@@ -205,9 +202,6 @@ CGTB_HD inline bool rank_table_insert(std::uint64_t* slots, std::uint64_t count,
   }
   return false;
 }
-
-/// First slot of a key's probe sequence in a table of `count` slots.
-CGTB_HD inline std::uint64_t hash_home(std::uint64_t key, std::uint64_t count) { return mulhi64(mix64(key), count); }
 
 /// Part (0 .. parts - 1) of the forward pass that gathers `key`: from the low
 /// half of its hash, so that a part's keys spread over the whole hash set
