@@ -3,9 +3,10 @@
 // and the finished file is byte-identical to an uninterrupted build. The kill
 // comes from the build itself (CGTB_TEST_KILL_AFTER_LEVEL=L raises SIGKILL
 // right after level L's checkpoint), so the test does not depend on timing.
-// A keyed (reachable) build also saves the keys its forward pass found, and
-// the resumed build reads them instead of running the pass again, unless the
-// file is not whole.
+// A keyed (reachable) build also saves the keys its forward pass finds, level
+// by level, and the resumed build reads those that are whole instead of
+// running the pass again, even when it was killed before its first
+// checkpoint.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -26,39 +27,62 @@ std::vector<std::string> files_in(const std::string& dir) {
 }
 
 /// What a resumed build finds of the keys a keyed build saved.
-enum class saved_keys { none, intact, cut_short };
+enum class saved_keys {
+  none,        ///< an index that is not keyed: no keys file
+  intact,      ///< every level's keys: the forward pass is skipped
+  cut_short,   ///< the file cut in half: the pass goes on from the last whole level
+  in_the_pass  ///< killed during the forward pass (no checkpoint): the pass goes on
+};
 
-void expect_resume_gives_the_same_bytes(const std::vector<std::string>& args, int kill_after, saved_keys keys) {
+/// Builds `args` whole, then with --resume killed after level `kill_after`
+/// (of the solve, or of the forward pass for saved_keys::in_the_pass), then
+/// resumed with `resumed_args` (default: the same): the resumed file must be
+/// byte-identical to a whole build of `resumed_args`, with nothing else left.
+void expect_resume_gives_the_same_bytes(const std::vector<std::string>& args, int kill_after, saved_keys keys,
+                                        std::vector<std::string> resumed_args = {}) {
+  if (resumed_args.empty()) resumed_args = args;
   cgtb_test::temp_dir d;
   const std::string whole = d.file("whole.cgtb"), out = d.file("resumed.cgtb");
   auto with = [&](std::vector<std::string> a, const std::string& f) {
     a.insert(a.end(), {"-o", f});
     return a;
   };
-  ASSERT_EQ(cgtb_test::run_cgtb(with(args, whole)).code, 0);
-  std::string cmd = "CGTB_TEST_KILL_AFTER_LEVEL=" + std::to_string(kill_after) + " " + CGTB_BINARY;
+  ASSERT_EQ(cgtb_test::run_cgtb(with(resumed_args, whole)).code, 0);
+  std::string cmd = std::string(keys == saved_keys::in_the_pass ? "CGTB_TEST_KILL_AFTER_FORWARD_LEVEL="
+                                                                : "CGTB_TEST_KILL_AFTER_LEVEL=") +
+                    std::to_string(kill_after) + " " + CGTB_BINARY;
   for (const auto& a : with(args, out)) cmd += " " + cgtb_test::shell_quote(a);
   cmd += " -q --resume >/dev/null 2>&1";
   const int status = std::system(cmd.c_str());
   ASSERT_TRUE(WIFSIGNALED(status) || (WIFEXITED(status) && WEXITSTATUS(status) == 128 + SIGKILL)) << status;
-  // Killed: a partial file, its checkpoint and (keyed index) the solver's
-  // saved keys, nothing that looks finished.
+  // Killed: a partial file, its checkpoint (unless killed in the forward
+  // pass) and (keyed index) the solver's saved keys, nothing that looks
+  // finished.
   auto left = files_in(d.path());
-  ASSERT_EQ(left.size(), keys == saved_keys::none ? 3u : 4u);
+  ASSERT_EQ(left.size(), keys == saved_keys::none || keys == saved_keys::in_the_pass ? 3u : 4u);
   EXPECT_EQ(left[0].rfind("resumed.cgtb.partial-", 0), 0u) << left[0];
-  EXPECT_NE(left[1].find(".ckpt"), std::string::npos) << left[1];
+  if (keys != saved_keys::in_the_pass) {
+    EXPECT_NE(left[1].find(".ckpt"), std::string::npos) << left[1];
+  }
   if (keys != saved_keys::none) {
-    EXPECT_NE(left[2].find(".keys"), std::string::npos) << left[2];
-    // A file of saved keys cut short is not read: the forward pass runs again.
+    const std::string& k = left[left.size() - 2];
+    EXPECT_NE(k.find(".keys"), std::string::npos) << k;
     if (keys == saved_keys::cut_short)
-      std::filesystem::resize_file(d.file(left[2]), std::filesystem::file_size(d.file(left[2])) / 2);
+      std::filesystem::resize_file(d.file(k), std::filesystem::file_size(d.file(k)) / 2);
   }
   EXPECT_EQ(left.back(), "whole.cgtb");
-  auto a = with(args, out);
+  auto a = with(resumed_args, out);
   a.push_back("--resume");
   auto r = cgtb_test::run_cgtb(a);
   ASSERT_EQ(r.code, 0) << cgtb_test::describe(r);
+  const bool same_game = resumed_args == args;
   EXPECT_EQ(r.err.find("level keys read from") != std::string::npos, keys == saved_keys::intact) << r.err;
+  EXPECT_EQ(r.err.find("the forward pass goes on from level") != std::string::npos,
+            same_game && (keys == saved_keys::cut_short || keys == saved_keys::in_the_pass))
+      << r.err;
+  if (keys == saved_keys::in_the_pass && same_game) {
+    EXPECT_NE(r.err.find("goes on from level " + std::to_string(kill_after) + "\n"), std::string::npos) << r.err;
+  }
   EXPECT_EQ(files_in(d.path()), (std::vector<std::string>{"resumed.cgtb", "whole.cgtb"}));
   EXPECT_TRUE(cgtb_test::read_bytes(out) == cgtb_test::read_bytes(whole));
 }
@@ -67,8 +91,24 @@ TEST(Resume, KilledReachableCramBuildResumesToTheSameBytes) {
   expect_resume_gives_the_same_bytes({"build", "cram", "--board", "5x5"}, 11, saved_keys::intact);
 }
 
-TEST(Resume, SavedKeysCutShortAreFoundAgain) {
+TEST(Resume, SavedKeysCutShortAreReadToTheLastWholeLevel) {
   expect_resume_gives_the_same_bytes({"build", "cram", "--board", "5x5"}, 11, saved_keys::cut_short);
+}
+
+// A build killed during its forward pass, before any level is solved, has no
+// checkpoint; its saved keys are taken over and the pass goes on from the
+// last level it saved.
+TEST(Resume, BuildKilledInTheForwardPassGoesOnFromItsSavedKeys) {
+  expect_resume_gives_the_same_bytes({"build", "cram", "--board", "5x5", "--values", "normal,misere"}, 13,
+                                     saved_keys::in_the_pass);
+  expect_resume_gives_the_same_bytes({"build", "domineering", "--board", "4x5"}, 10, saved_keys::in_the_pass);
+}
+
+// Saved keys of another game written to the same file name (3x8 and 4x6 have
+// the same levels) are not read: the pass runs afresh.
+TEST(Resume, SavedKeysOfAnotherBoardAreNotRead) {
+  expect_resume_gives_the_same_bytes({"build", "cram", "--board", "4x6"}, 12, saved_keys::in_the_pass,
+                                     {"build", "cram", "--board", "3x8"});
 }
 
 TEST(Resume, KilledAllRegionsCramBuildResumesToTheSameBytes) {

@@ -12,6 +12,7 @@
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/sort.h>
 #include <thrust/transform_reduce.h>
+#include <xxhash.h>
 
 #include <algorithm>
 #include <chrono>
@@ -87,18 +88,27 @@ class solve_index<Backend, Game, true> {
     sizes_.assign(static_cast<std::size_t>(top) + 1, 0);
     bytes_.assign(static_cast<std::size_t>(top) + 1, 0);
     offsets_.assign(static_cast<std::size_t>(top) + 1, -1);
+    checksums_.assign(static_cast<std::size_t>(top) + 1, 0);
     no_table_.assign(static_cast<std::size_t>(top) + 1, 0);
     host_levels_.resize(static_cast<std::size_t>(top) + 1);
     dev_levels_ = be.template allocate<reachable_level>(host_levels_.size());
-    if (opts.saved_keys.empty() || !open_saved(opts.saved_keys, levels)) {
-      if (!opts.saved_keys.empty()) {
-        spill_ = std::fopen(opts.saved_keys.c_str(), "w+b");
-        if (!spill_) throw resource_error("cannot create '" + opts.saved_keys + "' for the level keys");
+    int found_to = -1;  // saved keys: the lowest level of a forward pass saved before
+    if (!opts.saved_keys.empty()) {
+      saved_path_ = opts.saved_keys;
+      found_to = open_saved(levels);
+      if (found_to < 0) {
+        spill_ = std::fopen(saved_path_.c_str(), "w+b");
+        if (!spill_) throw resource_error("cannot create '" + saved_path_ + "' for the level keys");
+        write_saved_header(levels);
       }
-      forward(levels, opts);
-      if (!opts.saved_keys.empty()) save_index(opts.saved_keys, levels);
-    } else if (opts.progress) {
-      std::fprintf(stderr, "[cgtb] level keys read from %s\n", opts.saved_keys.c_str());
+    }
+    if (found_to == levels.front()) {
+      if (opts.progress) std::fprintf(stderr, "[cgtb] level keys read from %s\n", saved_path_.c_str());
+    } else {
+      if (found_to >= 0 && opts.progress)
+        std::fprintf(stderr, "[cgtb] level keys %d to %d read from %s; the forward pass goes on from level %d\n",
+                     levels.back(), found_to, saved_path_.c_str(), found_to);
+      forward(levels, opts, found_to);
     }
     sync();
   }
@@ -264,16 +274,33 @@ class solve_index<Backend, Game, true> {
     return b.finish();
   }
 
-  void forward(const std::vector<int>& levels, const solve_options& opts) {
+  /// The forward pass, from the start or (found_to >= 0) on from level
+  /// found_to, whose keys and those of the levels above are stored already.
+  void forward(const std::vector<int>& levels, const solve_options& opts, int found_to) {
     using clock = std::chrono::steady_clock;
     const view_type v = game_.view(table_, nullptr);
     const int top = levels.back();
-    const std::uint64_t start = game_.canonical(game_.start());
-    elias_fano_keys cur = encode(&start, 1);
     double growth = static_cast<double>(game_.max_options()), prev_ratio = 0;
+    // Growth of the hash set's estimate: this level's growth, extrapolated
+    // where growth falls (the middle levels), 10 % high.
+    auto next_growth = [&](std::uint64_t above, std::uint64_t found) {
+      const double ratio = above ? static_cast<double>(found) / static_cast<double>(above) : 1.0;
+      growth = 1.1 * ratio * std::min(1.0, prev_ratio > 0 ? ratio / prev_ratio : 1.0);
+      prev_ratio = ratio;
+    };
+    std::size_t i = levels.size() - 1;
+    elias_fano_keys cur;
+    if (found_to < 0) {
+      const std::uint64_t start = game_.canonical(game_.start());
+      cur = encode(&start, 1);
+      store(top, cur);
+      if (opts.forward_level_done) opts.forward_level_done(top);
+    } else {
+      for (; levels[i] != found_to; --i) next_growth(size(levels[i]), size(levels[i - 1]));
+      cur = load(found_to);
+    }
     auto full = be_.template allocate<int>(1);
-    store(top, cur);
-    for (std::size_t i = levels.size() - 1; i > 0; --i) {
+    for (; i > 0; --i) {
       const auto t0 = clock::now();
       const int below = levels[i - 1];
       const std::uint64_t n = cur.size;
@@ -334,29 +361,26 @@ class solve_index<Backend, Game, true> {
       cur = runs.size() == 1 ? std::move(runs[0]) : merge(runs);
       runs.clear();
       store(below, cur);
-      // Next estimate: this level's growth, extrapolated where growth falls
-      // (the middle levels), 10 % high.
-      const double ratio = n ? static_cast<double>(found_all) / static_cast<double>(n) : 1.0;
-      growth = 1.1 * ratio * std::min(1.0, prev_ratio > 0 ? ratio / prev_ratio : 1.0);
-      prev_ratio = ratio;
+      next_growth(n, found_all);
       if (opts.progress)
         std::fprintf(stderr, "[cgtb] reachable level %3d: %14llu %s stored in %8.3f s%s\n", below,
                      static_cast<unsigned long long>(found_all), found_all == 1 ? "position" : "positions",
                      std::chrono::duration<double>(clock::now() - t0).count(),
                      parts > 1 ? (" (" + std::to_string(parts) + " parts)").c_str() : "");
+      if (opts.forward_level_done) opts.forward_level_done(below);
     }
   }
 
   /// Keeps level L's keys: in memory while all levels' keys stay under
   /// 256 MB, then in an unnamed temporary file (removed by the system when
   /// the process ends, however it ends) until their level is solved, leaving
-  /// the host memory to the levels in work.
+  /// the host memory to the levels in work. Saved keys go to their file from
+  /// the first level on, and its header is brought up to date after each.
   void store(int level, const elias_fano_keys& k) {
     const std::size_t l = static_cast<std::size_t>(level);
     sizes_[l] = k.size;
     bytes_[l] = k.bytes();
     kept_ += k.bytes();
-    // (Saved keys: the file is open from the start, and every level goes to it.)
     if (!spill_ && kept_ < (std::uint64_t{256} << 20)) {
       stored_[l] = k;
       return;
@@ -371,68 +395,99 @@ class solve_index<Backend, Game, true> {
         }
     }
     write_spill(l, k);
+    if (!saved_path_.empty()) update_saved_header(level);
   }
+
+  // Saved keys (FILE.partial-PID.keys, this machine's byte order): a header
+  // of 5 + 2 * (top + 1) words -- the magic "CGTBKEY2", a signature of the
+  // game, top + 1, the lowest level saved so far (levels are saved from the
+  // top down, so every level above it is saved too), then for each level its
+  // block's offset (-1: not saved) and XXH64, and last an FNV-1a check of the
+  // header -- followed by the blocks (write_spill). The header is rewritten
+  // after each level's block is written and flushed, so a pass killed at any
+  // point leaves a file whose header names only whole blocks.
+  static constexpr std::uint64_t kSavedKeysMagic = 0x3259454b42544743ull;  // "CGTBKEY2"
+
   /// Identifies the game whose keys a saved file holds: FNV-1a over the
   /// symmetry table, the levels and the start.
   std::uint64_t signature(const std::vector<int>& levels) const {
-    std::uint64_t h = 14695981039346656037ull;
-    auto mix = [&h](std::uint64_t v) {
-      for (int i = 0; i < 8; ++i, v >>= 8) h = (h ^ (v & 0xff)) * 1099511628211ull;
-    };
-    for (std::uint64_t w : game_.table()) mix(w);
-    for (int l : levels) mix(static_cast<std::uint64_t>(l));
-    mix(game_.canonical(game_.start()));
+    fnv h;
+    for (std::uint64_t w : game_.table()) h.mix(w);
+    for (int l : levels) h.mix(static_cast<std::uint64_t>(l));
+    h.mix(game_.canonical(game_.start()));
+    return h.value;
+  }
+  struct fnv {
+    std::uint64_t value = 14695981039346656037ull;
+    void mix(std::uint64_t v) {
+      for (int i = 0; i < 8; ++i, v >>= 8) value = (value ^ (v & 0xff)) * 1099511628211ull;
+    }
+  };
+  std::vector<std::uint64_t> saved_header(std::uint64_t lowest) const {
+    std::vector<std::uint64_t> h = {kSavedKeysMagic, signature_, offsets_.size(), lowest};
+    for (std::size_t l = 0; l < offsets_.size(); ++l) {
+      h.push_back(static_cast<std::uint64_t>(offsets_[l]));
+      h.push_back(checksums_[l]);
+    }
+    fnv c;
+    for (std::uint64_t w : h) c.mix(w);
+    h.push_back(c.value);
     return h;
   }
-  /// Ends the saved keys (written during the forward pass) with their index
-  /// and trailer — the offset of each level, then the number of offsets, the
-  /// signature, the index's offset and a magic; a file without them (a pass
-  /// cut short) is never read.
-  void save_index(const std::string& path, const std::vector<int>& levels) {
-    if (std::fseek(spill_, 0, SEEK_END) != 0) throw resource_error("writing '" + path + "' failed");
-    const std::uint64_t at = static_cast<std::uint64_t>(std::ftell(spill_));
-    std::vector<std::uint64_t> index(offsets_.size());
-    for (std::size_t l = 0; l < offsets_.size(); ++l) index[l] = static_cast<std::uint64_t>(offsets_[l]);
-    const std::uint64_t trailer[4] = {index.size(), signature(levels), at, kSavedKeysMagic};
-    if (std::fwrite(index.data(), 8, index.size(), spill_) != index.size() ||
-        std::fwrite(trailer, sizeof trailer, 1, spill_) != 1 || std::fflush(spill_) != 0)
-      throw resource_error("writing '" + path + "' failed");
+  /// Starts a new file of saved keys: its header, with no level saved yet.
+  void write_saved_header(const std::vector<int>& levels) {
+    signature_ = signature(levels);
+    update_saved_header(-1);
   }
-  /// Reads the index of saved keys at `path`: true when it holds a complete
-  /// forward pass of this game (then the levels are read from it), false
-  /// when there is none or it is not usable (then the pass runs again).
-  bool open_saved(const std::string& path, const std::vector<int>& levels) {
-    std::FILE* f = std::fopen(path.c_str(), "rb");
-    if (!f) return false;
-    std::uint64_t trailer[4];
-    std::vector<std::uint64_t> index(offsets_.size());
-    bool ok = std::fseek(f, -static_cast<long>(sizeof trailer), SEEK_END) == 0 &&
-              std::fread(trailer, sizeof trailer, 1, f) == 1 && trailer[3] == kSavedKeysMagic &&
-              trailer[0] == index.size() && trailer[1] == signature(levels) &&
-              std::fseek(f, static_cast<long>(trailer[2]), SEEK_SET) == 0 &&
-              std::fread(index.data(), 8, index.size(), f) == index.size();
-    for (int l : levels) {
-      if (!ok) break;
-      const std::size_t i = static_cast<std::size_t>(l);
-      std::uint64_t head[7];
-      ok = static_cast<std::int64_t>(index[i]) >= 0 && std::fseek(f, static_cast<long>(index[i]), SEEK_SET) == 0 &&
-           std::fread(head, sizeof head, 1, f) == 1;
-      if (ok) {
-        offsets_[i] = static_cast<long>(index[i]);
+  void update_saved_header(int lowest) {
+    const std::vector<std::uint64_t> h = saved_header(static_cast<std::uint64_t>(static_cast<std::int64_t>(lowest)));
+    if (std::fseek(spill_, 0, SEEK_SET) != 0 || std::fwrite(h.data(), 8, h.size(), spill_) != h.size() ||
+        std::fflush(spill_) != 0)
+      throw resource_error("writing '" + saved_path_ + "' failed");
+  }
+  /// Opens the saved keys of this game at saved_path_, if any: returns the
+  /// lowest level down to which every level's keys are saved whole (then the
+  /// file stays open for the forward pass to go on), or -1 when there is no
+  /// file or it is not usable (then the pass starts afresh).
+  int open_saved(const std::vector<int>& levels) {
+    signature_ = signature(levels);
+    std::FILE* f = std::fopen(saved_path_.c_str(), "r+b");
+    if (!f) return -1;
+    std::vector<std::uint64_t> h(5 + 2 * offsets_.size());
+    const bool read = std::fread(h.data(), 8, h.size(), f) == h.size();
+    std::fill(offsets_.begin(), offsets_.end(), -1);
+    for (std::size_t l = 0; read && l < offsets_.size(); ++l) {
+      offsets_[l] = static_cast<long>(h[4 + 2 * l]);
+      checksums_[l] = h[5 + 2 * l];
+    }
+    int found_to = -1;
+    if (read && saved_header(h[3]) == h && static_cast<std::int64_t>(h[3]) >= 0 && std::fseek(f, 0, SEEK_END) == 0) {
+      const std::uint64_t file_size = static_cast<std::uint64_t>(std::ftell(f));
+      for (auto l = levels.rbegin(); l != levels.rend() && *l >= static_cast<int>(h[3]); ++l) {
+        const std::size_t i = static_cast<std::size_t>(*l);
+        std::uint64_t head[7];
+        if (offsets_[i] < 0 || std::fseek(f, offsets_[i], SEEK_SET) != 0 || std::fread(head, sizeof head, 1, f) != 1 ||
+            static_cast<std::uint64_t>(offsets_[i]) + 8 * (7 + head[3] + head[4] + head[5] + head[6]) > file_size)
+          break;
         sizes_[i] = head[0];
         bytes_[i] = 8 * (head[3] + head[4] + head[5] + head[6]);
+        found_to = *l;
       }
     }
-    if (!ok) {
+    if (found_to < 0) {
       std::fclose(f);
       std::fill(offsets_.begin(), offsets_.end(), -1);
-      return false;
+      return -1;
     }
+    for (int l : levels)
+      if (l < found_to) offsets_[static_cast<std::size_t>(l)] = -1;
     spill_ = f;
-    return true;
+    return found_to;
   }
-  static constexpr std::uint64_t kSavedKeysMagic = 0x3159454b42544743ull;  // "CGTBKEY1"
 
+  /// Writes level l's keys at the end of the spill file: 7 words (keys,
+  /// buckets, low bits, and the word counts of the four arrays), then the
+  /// arrays; keeps the block's offset and XXH64.
   void write_spill(std::size_t l, const elias_fano_keys& k) {
     if (std::fseek(spill_, 0, SEEK_END) != 0) throw resource_error("writing the level keys to a temporary file failed");
     offsets_[l] = std::ftell(spill_);
@@ -443,6 +498,16 @@ class solve_index<Backend, Game, true> {
     for (const auto* a : {&k.upper, &k.lower, &k.ones, &k.zeros})
       ok = ok && std::fwrite(a->data(), 8, a->size(), spill_) == a->size();
     if (!ok || std::fflush(spill_) != 0) throw resource_error("writing the level keys to a temporary file failed");
+    checksums_[l] = block_checksum(head, k);
+  }
+  static std::uint64_t block_checksum(const std::uint64_t (&head)[7], const elias_fano_keys& k) {
+    XXH64_state_t* st = XXH64_createState();
+    XXH64_reset(st, 0);
+    XXH64_update(st, head, sizeof head);
+    for (const auto* a : {&k.upper, &k.lower, &k.ones, &k.zeros}) XXH64_update(st, a->data(), 8 * a->size());
+    const std::uint64_t c = XXH64_digest(st);
+    XXH64_freeState(st);
+    return c;
   }
   elias_fano_keys load(int level) const {
     const std::size_t l = static_cast<std::size_t>(level);
@@ -461,16 +526,23 @@ class solve_index<Backend, Game, true> {
       ok = std::fread(arrays[a]->data(), 8, arrays[a]->size(), spill_) == arrays[a]->size();
     }
     if (!ok) throw resource_error("reading the level keys back from the temporary file failed");
+    if (block_checksum(head, k) != checksums_[l])
+      throw resource_error(saved_path_.empty() ? std::string("the level keys read back from the temporary file differ")
+                                               : "the level keys in '" + saved_path_ +
+                                                     "' are corrupt; remove it to run the forward pass again");
     return k;
   }
 
   Backend& be_;
   const Game& game_;
   const std::uint64_t* table_;
-  std::vector<elias_fano_keys> stored_;  ///< by level: the keys, while not spilled
-  std::vector<std::uint64_t> sizes_;     ///< by level: number of keys
-  std::vector<std::uint64_t> bytes_;     ///< by level: bytes of the coded keys
-  std::vector<long> offsets_;            ///< by level: offset in the spill file, or -1
+  std::vector<elias_fano_keys> stored_;   ///< by level: the keys, while not spilled
+  std::vector<std::uint64_t> sizes_;      ///< by level: number of keys
+  std::vector<std::uint64_t> bytes_;      ///< by level: bytes of the coded keys
+  std::vector<long> offsets_;             ///< by level: offset in the spill file, or -1
+  std::vector<std::uint64_t> checksums_;  ///< by level: XXH64 of its block in the spill file
+  std::string saved_path_;                ///< the file of saved keys, if any
+  std::uint64_t signature_ = 0;           ///< of the game (saved keys)
   std::uint64_t kept_ = 0;
   std::vector<char> no_table_;  ///< by level: 1 where the level gets no rank table
   typename Backend::template staging<int> flag_copy_;

@@ -431,7 +431,10 @@ bool tablebase_writer::take_over_checkpoint() {
       best_bytes = std::move(bytes);
     }
   }
-  if (best_ckpt.empty()) return false;
+  if (best_ckpt.empty()) {
+    take_over_saved_keys();
+    return false;
+  }
   // Parse the state (its checksum and header were checked above).
   const auto* u = reinterpret_cast<const unsigned char*>(best_bytes.data());
   const std::size_t end = best_bytes.size() - 8;
@@ -475,6 +478,40 @@ bool tablebase_writer::take_over_checkpoint() {
     throw input_error("cannot continue '" + tmp_ + "': " + std::strerror(errno));
   resumed_ = true;
   return true;
+}
+
+void tablebase_writer::take_over_saved_keys() {
+  // A build killed before its first checkpoint leaves the keys its forward
+  // pass had saved so far (PATH.partial-PID.keys) and a partial file that
+  // holds no level: the keys are taken over (the solver reads those that are
+  // whole and of this game, cgtb/backend.hpp solve_options::saved_keys), the
+  // partial file removed. Of several, the largest is taken.
+  namespace fs = std::filesystem;
+  const fs::path target(path_);
+  const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
+  const std::string prefix = target.filename().string() + ".partial-";
+  std::error_code ec;
+  std::string best;
+  std::uintmax_t best_size = 0;
+  for (const auto& e : fs::directory_iterator(dir, ec)) {
+    const std::string name = e.path().filename().string();
+    if (name.rfind(prefix, 0) != 0 || name.size() < 5 || name.compare(name.size() - 5, 5, ".keys") != 0) continue;
+    const std::string pid_text = name.substr(prefix.size(), name.size() - 5 - prefix.size());
+    if (pid_text.empty() || pid_text.find_first_not_of("0123456789") != std::string::npos) continue;
+    const long pid = std::strtol(pid_text.c_str(), nullptr, 10);
+    if (pid == getpid()) continue;
+    if (::kill(static_cast<pid_t>(pid), 0) == 0)
+      throw input_error("a build of '" + path_ + "' is still running as process " + pid_text);
+    const std::uintmax_t size = fs::file_size(e.path(), ec);
+    if (!ec && fs::is_regular_file(e.path(), ec) && size >= best_size) {
+      best = e.path().string();
+      best_size = size;
+    }
+  }
+  if (best.empty()) return;
+  if (std::rename(best.c_str(), saved_keys_path().c_str()) != 0)
+    throw input_error("cannot take over '" + best + "': " + std::strerror(errno));
+  std::remove(best.substr(0, best.size() - 5).c_str());
 }
 
 void tablebase_writer::write(const void* p, std::size_t n) {

@@ -74,10 +74,15 @@ struct solve_options {
   /// through the coded keys, as for levels whose table would not fit).
   bool rank_tables = true;
   /// Keyed indexes: a file that keeps the forward pass's keys (resumable
-  /// builds). Read instead of running the pass when it holds a complete
-  /// pass of the same game; else the pass writes it. Empty: keys wait in
-  /// an unnamed temporary file.
+  /// builds), level by level as the pass finds them. Where it holds the
+  /// levels of the same game from the top down to some level, those are
+  /// read and the pass goes on from there (or is skipped, when all are
+  /// there); else the pass writes it afresh. Empty: keys wait in an unnamed
+  /// temporary file.
   std::string saved_keys;
+  /// Keyed indexes: called after the forward pass has stored each level's
+  /// keys (and saved them, with saved_keys), from the top level down.
+  std::function<void(int level)> forward_level_done;
 };
 
 /// A solved level's records as its consumer reads them, in host memory:

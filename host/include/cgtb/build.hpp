@@ -122,7 +122,13 @@ void solve_and_write(const Game& game, const tablebase_header& h, const build_re
       std::fprintf(stderr, "[cgtb] resuming %s after level %d\n", req.output.c_str(), static_cast<int>(head[0]));
   }
   if (req.resume) o.saved_keys = w.saved_keys_path();
-  const char* kill_after = std::getenv("CGTB_TEST_KILL_AFTER_LEVEL");  // test hook: see tests/test_resume.cpp
+  // Test hooks (tests/test_resume.cpp): SIGKILL right after a level's
+  // checkpoint, or after the forward pass has saved a level's keys.
+  const char* kill_after = std::getenv("CGTB_TEST_KILL_AFTER_LEVEL");
+  if (const char* k = std::getenv("CGTB_TEST_KILL_AFTER_FORWARD_LEVEL"))
+    o.forward_level_done = [level = std::atoi(k)](int l) {
+      if (l == level) std::raise(SIGKILL);
+    };
   solve<Game, Rule>(game, o, [&](const level_report& r, const level_records<record>& rec) {
     tablebase_writer::key_filler keys;
     if constexpr (keyed_game<Game>::value) {

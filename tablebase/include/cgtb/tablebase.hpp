@@ -151,8 +151,9 @@ class tablebase_writer {
   /// e.g. the solver's records of the last level). Resumable writers only.
   void checkpoint(const std::string& payload);
   /// PATH.partial-PID.keys: where a resumable build keeps the keys its
-  /// solver finds before the first level (taken over with the checkpoint,
-  /// removed when the file is finished).
+  /// solver's forward pass finds before the first level (taken over with the
+  /// checkpoint, or alone where a build was killed before its first
+  /// checkpoint; removed when the file is finished).
   std::string saved_keys_path() const { return tmp_ + ".keys"; }
 
  private:
@@ -160,6 +161,7 @@ class tablebase_writer {
   void write_preamble();
   /// The level and block tables, as the file's index holds them.
   std::string index_bytes() const;
+  void take_over_saved_keys();
   bool take_over_checkpoint();
   std::string ckpt_path() const { return tmp_ + ".ckpt"; }
   std::string path_, tmp_;
