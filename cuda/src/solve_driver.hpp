@@ -329,11 +329,11 @@ class solve_index<Backend, Game, true> {
           be_.copy_to_device(full.data(), &zero, 1);
           be_.with_policy(n, [&](auto policy) {
             thrust::fill(policy, slots.data(), slots.data() + cap, kEmptySlot);
-            const std::uint64_t chunk = Backend::chunk_size;
+            using kernel = reach_kernel<view_type, Backend::prefetch_batch>;
+            const std::uint64_t chunk = Backend::chunk_size == 1 ? 1 : kernel::kCpuChunk;
             thrust::for_each(policy, thrust::counting_iterator<std::uint64_t>(0),
                              thrust::counting_iterator<std::uint64_t>((n + chunk - 1) / chunk),
-                             reach_kernel<view_type, Backend::prefetch_batch>{v, above, chunk, part, parts,
-                                                                              slots.data(), cap, full.data()});
+                             kernel{v, above, chunk, part, parts, slots.data(), cap, full.data()});
             found =
                 static_cast<std::uint64_t>(thrust::count_if(policy, slots.data(), slots.data() + cap, occupied_slot{}));
             be_.check("forward pass");

@@ -126,10 +126,10 @@ struct option_count_kernel {
 
 /// Forward pass of a keyed index: inserts the canonical options of the
 /// positions of ranks [c·chunk, (c+1)·chunk) of the level above (those of
-/// work item c) that fall in part `part` of `parts` (key_part) into the hash
-/// set of the level below; sets *full when the set has no free slot left.
-/// PrefetchBatch is the backend's prefetch hint (cgtb/prefetch.hpp): how many
-/// options' slots to prefetch before inserting them.
+/// work item c) whose class falls in part `part` of `parts` (orbit_part) into
+/// the hash set of the level below; sets *full when the set has no free slot
+/// left. PrefetchBatch is the backend's prefetch hint (cgtb/prefetch.hpp):
+/// how many options' slots to prefetch before inserting them.
 template <class View, int PrefetchBatch = 0>
 struct reach_kernel {
   View game;
@@ -145,13 +145,37 @@ struct reach_kernel {
       if (!hash_set_insert(slots, slot_count, k)) *full = 1;
     };
     const std::uint64_t first = c * chunk, last = first + chunk < above.size ? first + chunk : above.size;
+#if defined(__CUDA_ARCH__)
     above.for_each_key(first, last, [&](std::uint64_t, std::uint64_t p) {
-      game.for_each_canonical_option(p, [&](std::uint64_t k) {
-        if (parts == 1 || key_part(k, parts) == part) inserts.push(k, &slots[hash_home(k, slot_count)], insert);
+      game.for_each_canonical_option(
+          p, part, parts, nullptr, [&](std::uint64_t k) { inserts.push(k, &slots[hash_home(k, slot_count)], insert); });
+    });
+#else
+    // CPU: the cells' image sums in a table, and a direct-mapped filter of
+    // the keys this work item has inserted: positions near each other in key
+    // order share options, and the filter (in cache) skips repeated inserts,
+    // each a cache miss in the set.
+    std::uint64_t cell_sums[64];
+    if (parts > 1) game.cell_image_sums(cell_sums);
+    std::uint64_t recent[std::size_t{1} << kFilterBits];
+    for (std::uint64_t& r : recent) r = kEmptySlot;
+    above.for_each_key(first, last, [&](std::uint64_t, std::uint64_t p) {
+      game.for_each_canonical_option(p, part, parts, cell_sums, [&](std::uint64_t k) {
+        std::uint64_t& r = recent[mix64(k) >> (64 - kFilterBits)];
+        if (r == k) return;
+        r = k;
+        inserts.push(k, &slots[hash_home(k, slot_count)], insert);
       });
     });
+#endif
     inserts.flush(insert);
   }
+  /// Bits of the CPU's filter of recent keys (8 bytes an entry: 512 KB, in
+  /// the core's L2 cache).
+  static constexpr int kFilterBits = 16;
+  /// Positions of the level above a CPU work item walks (a multiple of the
+  /// backend's chunk): the filter works across them.
+  static constexpr std::uint64_t kCpuChunk = 4096;
 };
 
 /// Builds a level's rank table: the slot of key r gets rank r, for the ranks

@@ -203,11 +203,14 @@ CGTB_HD inline bool rank_table_insert(std::uint64_t* slots, std::uint64_t count,
   return false;
 }
 
-/// Part (0 .. parts - 1) of the forward pass that gathers `key`: from the low
-/// half of its hash, so that a part's keys spread over the whole hash set
-/// (whose slots come from the high half).
-CGTB_HD inline std::uint64_t key_part(std::uint64_t key, std::uint64_t parts) {
-  return ((mix64(key) & 0xffffffffull) * parts) >> 32;
+/// Part (0 .. parts - 1) of the forward pass that gathers the class whose
+/// images sum to `image_sum` (symmetric_images::image_sum): from the low half
+/// of its hash, so that a part's keys spread over the whole hash set (whose
+/// slots come from the high half of the key's hash). A class's part is known
+/// before its canonical image is, so a pass skips other parts' options
+/// without canonicalising them.
+CGTB_HD inline std::uint64_t orbit_part(std::uint64_t image_sum, std::uint64_t parts) {
+  return ((mix64(image_sum) & 0xffffffffull) * parts) >> 32;
 }
 
 /// Inserts `key` into an open-addressing set of `count` masks (slots of
@@ -310,6 +313,23 @@ struct symmetric_images {
       }
     }
     return best;
+  }
+
+  /// Sum (mod 2^64) of the `count` images: the same for every image of a
+  /// position (a symmetry permutes the images), so a function of its class
+  /// that can be had without canonicalising (forward-pass parts, orbit_part).
+  CGTB_HD std::uint64_t image_sum(int count) const {
+    std::uint64_t sum = 0;
+    for (int s = 0; s < kMaxSymmetries; ++s)
+      if (s < count) sum += img[s];
+    return sum;
+  }
+  /// What removing cell c takes off image_sum: the sum of c's images.
+  CGTB_HD static std::uint64_t cell_image_sum(const std::uint64_t* image_bit, int count, int c) {
+    std::uint64_t sum = 0;
+    for (int s = 0; s < kMaxSymmetries; ++s)
+      if (s < count) sum += image_bit[s * 64 + c];
+    return sum;
   }
 
   /// Least image of the position itself.

@@ -135,18 +135,36 @@ struct domino_reachable_index {
   }
 
   /// Calls f(canonical_option) for every domino of p in either orientation
-  /// (the forward pass that finds the stored positions of the level below).
+  /// whose option's class falls in part `part` of `parts` (orbit_part; all
+  /// when parts is 1): the forward pass that finds the stored positions of
+  /// the level below. `cell_sums` (64 entries, symmetric_images::
+  /// cell_image_sum of each cell) may be null: then they are computed here.
+  /// Options of other parts are skipped before they are canonicalised.
   template <class F>
-  CGTB_HD void for_each_canonical_option(position p, F&& f) const {
+  CGTB_HD void for_each_canonical_option(position p, std::uint64_t part, std::uint64_t parts,
+                                         const std::uint64_t* cell_sums, F&& f) const {
     const symmetric_images im(image_bit, symmetries, p);
+    const std::uint64_t sum = parts > 1 ? im.image_sum(symmetries) : 0;
+    const auto option = [&](int x, int y) {
+      if (parts > 1) {
+        const std::uint64_t sx = cell_sums ? cell_sums[x] : symmetric_images::cell_image_sum(image_bit, symmetries, x);
+        const std::uint64_t sy = cell_sums ? cell_sums[y] : symmetric_images::cell_image_sum(image_bit, symmetries, y);
+        if (orbit_part(sum - sx - sy, parts) != part) return;
+      }
+      f(im.canonical_without(image_bit, symmetries, x, y));
+    };
     for (std::uint64_t h = board.horizontal_pairs(p); h; h &= h - 1) {
       const int x = ctz64(h);
-      f(im.canonical_without(image_bit, symmetries, x, x + 1));
+      option(x, x + 1);
     }
     for (std::uint64_t v = board.vertical_pairs(p); v; v &= v - 1) {
       const int x = ctz64(v);
-      f(im.canonical_without(image_bit, symmetries, x, x + board.cols));
+      option(x, x + board.cols);
     }
+  }
+  /// symmetric_images::cell_image_sum of each cell, into out[0 .. 63].
+  CGTB_HD void cell_image_sums(std::uint64_t* out) const {
+    for (int c = 0; c < 64; ++c) out[c] = symmetric_images::cell_image_sum(image_bit, symmetries, c);
   }
 };
 
