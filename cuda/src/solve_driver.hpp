@@ -356,6 +356,11 @@ class solve_index<Backend, Game, true> {
         std::vector<std::uint64_t> keys_copy;  // a device backend's host copy
         runs.push_back(encode(be_.download(next.data(), found, keys_copy), found));
         found_all += found;
+        if (opts.progress && parts > 1 && part + 1 < parts)
+          std::fprintf(stderr, "[cgtb] reachable level %3d: part %llu of %llu: %llu positions in %.0f s\n", below,
+                       static_cast<unsigned long long>(part + 1), static_cast<unsigned long long>(parts),
+                       static_cast<unsigned long long>(found_all),
+                       std::chrono::duration<double>(clock::now() - t0).count());
       }
       cur_dev = device_keys();
       cur = runs.size() == 1 ? std::move(runs[0]) : merge(runs);

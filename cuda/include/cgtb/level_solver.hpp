@@ -28,6 +28,28 @@ struct level_lookup {
   }
 };
 
+/// Calls f(position) for the positions of ranks first .. last - 1 of `level`,
+/// in rank order: through View::for_each_position where the view has one (a
+/// keyed index walks its coded keys with a cursor), else by unranking the
+/// first and stepping with View::next.
+template <class View, class = void>
+struct has_position_walk : std::false_type {};
+template <class View>
+struct has_position_walk<View, std::void_t<decltype(View::walks_positions)>> : std::true_type {};
+template <class View, class F>
+CGTB_HD void for_each_position(const View& game, int level, std::uint64_t first, std::uint64_t last, F&& f) {
+  if constexpr (has_position_walk<View>::value) {
+    game.for_each_position(level, first, last, f);
+  } else {
+    if (first >= last) return;
+    typename View::position p = game.unrank(level, first);
+    for (std::uint64_t i = first; i < last; ++i) {
+      f(p);
+      if (i + 1 < last) p = game.next(level, p);
+    }
+  }
+}
+
 /// Kernel functor solving ranks [chunk * chunk_size, ...) of one level.
 ///
 /// The value rule drives the option walk: Rule::evaluate(view, level, p,
@@ -37,8 +59,8 @@ struct level_lookup {
 ///
 /// `by_level[L]` points to the records of level L wherever L is resident (the
 /// levels an option can land on); `out` receives `count` records. With
-/// chunk_size > 1 a work item unranks its first position and walks to the next
-/// ones with View::next (cheap on CPU threads); on the GPU chunk_size is 1 so
+/// chunk_size > 1 a work item walks its positions in rank order
+/// (for_each_position: cheap on CPU threads); on the GPU chunk_size is 1 so
 /// neighbouring threads write neighbouring records (coalesced stores).
 /// PrefetchBatch is the backend's prefetch hint, passed on in the lookup.
 template <class View, class Rule, int PrefetchBatch = 0>
@@ -55,14 +77,13 @@ struct level_kernel {
   CGTB_HD void operator()(std::uint64_t chunk) const {
     std::uint64_t first = chunk * chunk_size;
     std::uint64_t last = first + chunk_size < count ? first + chunk_size : count;
-    typename View::position p = game.unrank(level, first);
     const level_lookup<record, PrefetchBatch> lookup{by_level};
-    for (std::uint64_t i = first; i < last; ++i) {
+    std::uint64_t i = first;
+    for_each_position(game, level, first, last, [&](const typename View::position& p) {
       const record r = Rule::evaluate(game, level, p, lookup);
       if (Rule::overflows(r)) *overflow = 1;
-      out[i] = r;
-      if (i + 1 < last) p = game.next(level, p);
-    }
+      out[i++] = r;
+    });
   }
 };
 
@@ -103,14 +124,13 @@ struct interned_level_kernel {
   CGTB_HD void operator()(std::uint64_t chunk) const {
     std::uint64_t first = chunk * chunk_size;
     std::uint64_t last = first + chunk_size < count ? first + chunk_size : count;
-    typename View::position p = game.unrank(level, first);
     const interned_lookup<record, PrefetchBatch> lookup{ids_by_level, dict.entries};
-    for (std::uint64_t i = first; i < last; ++i) {
+    std::uint64_t i = first;
+    for_each_position(game, level, first, last, [&](const typename View::position& p) {
       const record r = Rule::evaluate(game, level, p, lookup);
       if (Rule::overflows(r)) *overflow = 1;
-      out[i] = dict.intern(r, dict_full);
-      if (i + 1 < last) p = game.next(level, p);
-    }
+      out[i++] = dict.intern(r, dict_full);
+    });
   }
 };
 

@@ -89,6 +89,13 @@ struct domino_reachable_index {
   }
   /// The stored position after canonical p on its level (p not the last).
   CGTB_HD position next(int level, position p) const { return levels[level].next(p); }
+  /// Calls f(position) for ranks first .. last - 1 of `level`, walking the
+  /// coded keys with a cursor (cgtb/level_solver.hpp for_each_position).
+  static constexpr bool walks_positions = true;
+  template <class F>
+  CGTB_HD void for_each_position(int level, std::uint64_t first, std::uint64_t last, F&& f) const {
+    levels[level].for_each_key(first, last, [&](std::uint64_t, std::uint64_t key) { f(key); });
+  }
 
   /// Calls f(level - 2, option_rank) for each domino in `pairs` (a mask of
   /// first cells; the second is `stride` further on), each option
