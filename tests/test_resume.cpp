@@ -104,11 +104,24 @@ TEST(Resume, BuildKilledInTheForwardPassGoesOnFromItsSavedKeys) {
   expect_resume_gives_the_same_bytes({"build", "domineering", "--board", "4x5"}, 10, saved_keys::in_the_pass);
 }
 
-// Saved keys of another game written to the same file name (3x8 and 4x6 have
-// the same levels) are not read: the pass runs afresh.
-TEST(Resume, SavedKeysOfAnotherBoardAreNotRead) {
-  expect_resume_gives_the_same_bytes({"build", "cram", "--board", "4x6"}, 12, saved_keys::in_the_pass,
-                                     {"build", "cram", "--board", "3x8"});
+// Saved keys of a build with other parameters under the same file name are
+// refused with one line, as a checkpoint of other parameters is: 3x8 and
+// 4x6 have the same levels, and without symmetry the same symmetry table.
+TEST(Resume, SavedKeysOfAnotherBoardAreRefusedWithOneLine) {
+  for (const char* symmetry : {"on", "off"}) {
+    cgtb_test::temp_dir d;
+    const std::string f = d.file("c.cgtb");
+    std::string cmd = std::string("CGTB_TEST_KILL_AFTER_FORWARD_LEVEL=12 ") + CGTB_BINARY +
+                      " build cram --board 4x6 --symmetry " + symmetry + " -q -o " + cgtb_test::shell_quote(f) +
+                      " --resume >/dev/null 2>&1";
+    (void)std::system(cmd.c_str());
+    ASSERT_EQ(files_in(d.path()).size(), 2u);
+    auto r =
+        cgtb_test::run_cgtb({"build", "cram", "--board", "3x8", "--symmetry", symmetry, "-q", "-o", f, "--resume"});
+    EXPECT_TRUE(cgtb_test::is_clean_error(r)) << cgtb_test::describe(r);
+    EXPECT_NE(r.err.find("not of a build with these parameters"), std::string::npos) << r.err;
+    EXPECT_EQ(files_in(d.path()).size(), 2u);
+  }
 }
 
 TEST(Resume, KilledAllRegionsCramBuildResumesToTheSameBytes) {

@@ -336,6 +336,11 @@ tablebase_writer::tablebase_writer(const std::string& path, tablebase_header hea
   }
   if (!resumable_) arm_cleanup(tmp_);
   write_preamble();
+  // A resumable build's partial file names its build from the start: a later
+  // --resume takes over the keys a killed forward pass saved only where this
+  // header matches (take_over_saved_keys).
+  if (resumable_ && std::fflush(f_) != 0)
+    throw resource_error("writing '" + tmp_ + "' failed: " + std::strerror(errno));
 }
 
 void tablebase_writer::write_preamble() {
@@ -483,9 +488,11 @@ bool tablebase_writer::take_over_checkpoint() {
 void tablebase_writer::take_over_saved_keys() {
   // A build killed before its first checkpoint leaves the keys its forward
   // pass had saved so far (PATH.partial-PID.keys) and a partial file that
-  // holds no level: the keys are taken over (the solver reads those that are
-  // whole and of this game, cgtb/backend.hpp solve_options::saved_keys), the
-  // partial file removed. Of several, the largest is taken.
+  // holds only the preamble. Where the preamble's header is this build's, the
+  // keys are taken over (the solver reads those that are whole,
+  // cgtb/backend.hpp solve_options::saved_keys) and the partial file is
+  // removed; of several, the largest is taken. Keys of a build with other
+  // parameters are refused, as its checkpoint would be.
   namespace fs = std::filesystem;
   const fs::path target(path_);
   const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
@@ -503,10 +510,21 @@ void tablebase_writer::take_over_saved_keys() {
     if (::kill(static_cast<pid_t>(pid), 0) == 0)
       throw input_error("a build of '" + path_ + "' is still running as process " + pid_text);
     const std::uintmax_t size = fs::file_size(e.path(), ec);
-    if (!ec && fs::is_regular_file(e.path(), ec) && size >= best_size) {
-      best = e.path().string();
-      best_size = size;
-    }
+    if (ec || !fs::is_regular_file(e.path(), ec)) continue;
+    // The partial file's preamble: magic, version, reserved, header length
+    // and the header text, which must be this build's.
+    const fs::path partial = dir / (prefix + pid_text);
+    std::ifstream in(partial, std::ios::binary);
+    const std::string text = header_.to_text();
+    unsigned char pre[24];
+    std::string got(text.size(), '\0');
+    if (!in.read(reinterpret_cast<char*>(pre), sizeof pre) || std::memcmp(pre, kMagic, 8) != 0 ||
+        get64(pre + 16) != text.size() || !in.read(got.data(), static_cast<std::streamsize>(got.size())) || got != text)
+      throw input_error("saved keys '" + e.path().string() + "' are not of a build with these parameters; remove '" +
+                        partial.string() + "' and them to build afresh");
+    if (size < best_size) continue;
+    best = e.path().string();
+    best_size = size;
   }
   if (best.empty()) return;
   if (std::rename(best.c_str(), saved_keys_path().c_str()) != 0)
