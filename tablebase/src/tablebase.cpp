@@ -397,29 +397,51 @@ void tablebase_writer::checkpoint(const std::string& payload) {
     throw resource_error("writing checkpoint '" + ckpt_path() + "' failed: " + std::strerror(errno));
 }
 
-bool tablebase_writer::take_over_checkpoint() {
+namespace {
+/// A file PATH.partial-PID<suffix> a resumable build of PATH left.
+struct left_file {
+  std::filesystem::path path;     ///< the file
+  std::filesystem::path partial;  ///< PATH.partial-PID, its build's partial file
+  std::string pid;
+};
+/// The files PATH.partial-PID<suffix> (suffix ".ckpt" or ".keys") builds of
+/// `path` left (PID may be this process's, from an earlier process of the
+/// same number). Throws input_error when another such build is running.
+std::vector<left_file> files_left_by_builds(const std::string& path, const std::string& suffix) {
   namespace fs = std::filesystem;
-  const fs::path target(path_);
+  const fs::path target(path);
   const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
   const std::string prefix = target.filename().string() + ".partial-";
-  std::string best_ckpt, best_partial;
-  std::uint64_t best_levels = 0;
-  std::string best_bytes;
+  std::vector<left_file> left;
   std::error_code ec;
   for (const auto& e : fs::directory_iterator(dir, ec)) {
     const std::string name = e.path().filename().string();
-    if (name.rfind(prefix, 0) != 0 || name.size() < 5 || name.compare(name.size() - 5, 5, ".ckpt") != 0) continue;
-    const std::string pid_text = name.substr(prefix.size(), name.size() - 5 - prefix.size());
+    if (name.rfind(prefix, 0) != 0 || name.size() < prefix.size() + suffix.size() ||
+        name.compare(name.size() - suffix.size(), suffix.size(), suffix) != 0)
+      continue;
+    const std::string pid_text = name.substr(prefix.size(), name.size() - suffix.size() - prefix.size());
     if (pid_text.empty() || pid_text.find_first_not_of("0123456789") != std::string::npos) continue;
     const long pid = std::strtol(pid_text.c_str(), nullptr, 10);
     if (pid != getpid() && ::kill(static_cast<pid_t>(pid), 0) == 0)
-      throw input_error("a build of '" + path_ + "' is still running as process " + pid_text);
-    const fs::path partial = dir / (prefix + pid_text);
+      throw input_error("a build of '" + path + "' is still running as process " + pid_text);
+    left.push_back({e.path(), dir / (prefix + pid_text), pid_text});
+  }
+  return left;
+}
+}  // namespace
+
+bool tablebase_writer::take_over_checkpoint() {
+  namespace fs = std::filesystem;
+  std::string best_ckpt, best_partial;
+  std::uint64_t best_levels = 0;
+  std::string best_bytes;
+  for (const left_file& e : files_left_by_builds(path_, ".ckpt")) {
+    const fs::path& partial = e.partial;
     if (!fs::is_regular_file(partial)) continue;
-    std::ifstream in(e.path(), std::ios::binary);
+    std::ifstream in(e.path, std::ios::binary);
     std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     auto bad = [&](const std::string& why) {
-      return input_error("checkpoint '" + e.path().string() + "' " + why + "; remove '" + partial.string() +
+      return input_error("checkpoint '" + e.path.string() + "' " + why + "; remove '" + partial.string() +
                          "' and it to build afresh");
     };
     if (bytes.size() < 32 || bytes.compare(0, 8, kCkptMagic) != 0) throw bad("is not a cgtb checkpoint");
@@ -431,7 +453,7 @@ bool tablebase_writer::take_over_checkpoint() {
     const std::uint64_t nlev = get32(u + 16 + hl + 8);
     if (nlev >= best_levels) {
       best_levels = nlev;
-      best_ckpt = e.path().string();
+      best_ckpt = e.path.string();
       best_partial = partial.string();
       best_bytes = std::move(bytes);
     }
@@ -475,6 +497,7 @@ bool tablebase_writer::take_over_checkpoint() {
     throw input_error("cannot take over '" + best_partial + "': " + std::strerror(errno));
   // The saved keys of the solver, where the build kept them.
   const std::string keys = best_partial + ".keys";
+  std::error_code ec;
   if (best_partial != tmp_ && fs::is_regular_file(keys, ec) &&
       std::rename(keys.c_str(), saved_keys_path().c_str()) != 0)
     throw input_error("cannot take over '" + keys + "': " + std::strerror(errno));
@@ -494,36 +517,26 @@ void tablebase_writer::take_over_saved_keys() {
   // removed; of several, the largest is taken. Keys of a build with other
   // parameters are refused, as its checkpoint would be.
   namespace fs = std::filesystem;
-  const fs::path target(path_);
-  const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
-  const std::string prefix = target.filename().string() + ".partial-";
   std::error_code ec;
   std::string best;
   std::uintmax_t best_size = 0;
-  for (const auto& e : fs::directory_iterator(dir, ec)) {
-    const std::string name = e.path().filename().string();
-    if (name.rfind(prefix, 0) != 0 || name.size() < 5 || name.compare(name.size() - 5, 5, ".keys") != 0) continue;
-    const std::string pid_text = name.substr(prefix.size(), name.size() - 5 - prefix.size());
-    if (pid_text.empty() || pid_text.find_first_not_of("0123456789") != std::string::npos) continue;
-    const long pid = std::strtol(pid_text.c_str(), nullptr, 10);
-    if (pid == getpid()) continue;
-    if (::kill(static_cast<pid_t>(pid), 0) == 0)
-      throw input_error("a build of '" + path_ + "' is still running as process " + pid_text);
-    const std::uintmax_t size = fs::file_size(e.path(), ec);
-    if (ec || !fs::is_regular_file(e.path(), ec)) continue;
+  for (const left_file& e : files_left_by_builds(path_, ".keys")) {
+    if (e.pid == std::to_string(getpid())) continue;  // this process's own: the solver opens it
+    const std::uintmax_t size = fs::file_size(e.path, ec);
+    if (ec || !fs::is_regular_file(e.path, ec)) continue;
     // The partial file's preamble: magic, version, reserved, header length
     // and the header text, which must be this build's.
-    const fs::path partial = dir / (prefix + pid_text);
+    const fs::path& partial = e.partial;
     std::ifstream in(partial, std::ios::binary);
     const std::string text = header_.to_text();
     unsigned char pre[24];
     std::string got(text.size(), '\0');
     if (!in.read(reinterpret_cast<char*>(pre), sizeof pre) || std::memcmp(pre, kMagic, 8) != 0 ||
         get64(pre + 16) != text.size() || !in.read(got.data(), static_cast<std::streamsize>(got.size())) || got != text)
-      throw input_error("saved keys '" + e.path().string() + "' are not of a build with these parameters; remove '" +
+      throw input_error("saved keys '" + e.path.string() + "' are not of a build with these parameters; remove '" +
                         partial.string() + "' and them to build afresh");
     if (size < best_size) continue;
-    best = e.path().string();
+    best = e.path.string();
     best_size = size;
   }
   if (best.empty()) return;
