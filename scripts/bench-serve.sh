@@ -27,6 +27,7 @@ trap cleanup EXIT
 trap "exit 143" INT TERM
 
 "$cgtb" build cram --board 5x5 -q -o "$tmp/cram-5x5.cgtb"
+: >"$tmp/serve.err"  # before the server opens it: the loop below reads it at once
 "$cgtb" serve "$tmp/cram-5x5.cgtb" --port 0 2>"$tmp/serve.err" &
 server=$!
 port=""

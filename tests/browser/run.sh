@@ -48,6 +48,7 @@ trap "exit 143" INT TERM  # so that cleanup runs then too
 "$cgtb" build cram --board 3x4 -q -o "$tmp/cram-3x4.cgtb"
 "$cgtb" build octal --code 0.07 --max-total 12 -q -o "$tmp/octal-0.07.cgtb"
 
+: >"$tmp/serve.err"  # before the server opens it: the loop below reads it at once
 "$cgtb" serve "$tmp/cram-3x4.cgtb" "$tmp/octal-0.07.cgtb" --port 0 2>"$tmp/serve.err" &
 server=$!
 port=""
