@@ -95,11 +95,12 @@ class solve_index<Backend, Game, true> {
     int found_to = -1;  // saved keys: the lowest level of a forward pass saved before
     if (!opts.saved_keys.empty()) {
       saved_path_ = opts.saved_keys;
+      signature_ = signature(levels);
       found_to = open_saved(levels);
       if (found_to < 0) {
         spill_ = std::fopen(saved_path_.c_str(), "w+b");
         if (!spill_) throw resource_error("cannot create '" + saved_path_ + "' for the level keys");
-        write_saved_header(levels);
+        update_saved_header(-1);  // no level saved yet
       }
     }
     if (found_to == levels.front()) {
@@ -439,11 +440,8 @@ class solve_index<Backend, Game, true> {
     h.push_back(c.value);
     return h;
   }
-  /// Starts a new file of saved keys: its header, with no level saved yet.
-  void write_saved_header(const std::vector<int>& levels) {
-    signature_ = signature(levels);
-    update_saved_header(-1);
-  }
+  /// Rewrites the saved keys' header: every level down to `lowest` (-1:
+  /// none) is saved whole.
   void update_saved_header(int lowest) {
     const std::vector<std::uint64_t> h = saved_header(static_cast<std::uint64_t>(static_cast<std::int64_t>(lowest)));
     if (std::fseek(spill_, 0, SEEK_SET) != 0 || std::fwrite(h.data(), 8, h.size(), spill_) != h.size() ||
@@ -455,7 +453,6 @@ class solve_index<Backend, Game, true> {
   /// file stays open for the forward pass to go on), or -1 when there is no
   /// file or it is not usable (then the pass starts afresh).
   int open_saved(const std::vector<int>& levels) {
-    signature_ = signature(levels);
     std::FILE* f = std::fopen(saved_path_.c_str(), "r+b");
     if (!f) return -1;
     std::vector<std::uint64_t> h(5 + 2 * offsets_.size());

@@ -343,7 +343,7 @@ tablebase_writer::tablebase_writer(const std::string& path, tablebase_header hea
     throw resource_error("writing '" + tmp_ + "' failed: " + std::strerror(errno));
 }
 
-void tablebase_writer::write_preamble() {
+std::string tablebase_writer::preamble() const {
   std::string pre(reinterpret_cast<const char*>(kMagic), 8);
   put32(pre, kFormatVersion);
   put32(pre, 0);
@@ -351,6 +351,11 @@ void tablebase_writer::write_preamble() {
   put64(pre, text.size());
   pre += text;
   put64(pre, XXH64(pre.data(), pre.size(), 0));
+  return pre;
+}
+
+void tablebase_writer::write_preamble() {
+  const std::string pre = preamble();
   write(pre.data(), pre.size());
 }
 
@@ -518,31 +523,28 @@ void tablebase_writer::take_over_saved_keys() {
   // parameters are refused, as its checkpoint would be.
   namespace fs = std::filesystem;
   std::error_code ec;
-  std::string best;
+  const std::string pre = preamble();
+  const left_file* best = nullptr;
   std::uintmax_t best_size = 0;
-  for (const left_file& e : files_left_by_builds(path_, ".keys")) {
+  const std::vector<left_file> left = files_left_by_builds(path_, ".keys");
+  for (const left_file& e : left) {
     if (e.pid == std::to_string(getpid())) continue;  // this process's own: the solver opens it
     const std::uintmax_t size = fs::file_size(e.path, ec);
     if (ec || !fs::is_regular_file(e.path, ec)) continue;
-    // The partial file's preamble: magic, version, reserved, header length
-    // and the header text, which must be this build's.
-    const fs::path& partial = e.partial;
-    std::ifstream in(partial, std::ios::binary);
-    const std::string text = header_.to_text();
-    unsigned char pre[24];
-    std::string got(text.size(), '\0');
-    if (!in.read(reinterpret_cast<char*>(pre), sizeof pre) || std::memcmp(pre, kMagic, 8) != 0 ||
-        get64(pre + 16) != text.size() || !in.read(got.data(), static_cast<std::streamsize>(got.size())) || got != text)
+    // The partial file must begin with this build's preamble.
+    std::ifstream in(e.partial, std::ios::binary);
+    std::string got(pre.size(), '\0');
+    if (!in.read(got.data(), static_cast<std::streamsize>(got.size())) || got != pre)
       throw input_error("saved keys '" + e.path.string() + "' are not of a build with these parameters; remove '" +
-                        partial.string() + "' and them to build afresh");
-    if (size < best_size) continue;
-    best = e.path.string();
+                        e.partial.string() + "' and them to build afresh");
+    if (best && size < best_size) continue;
+    best = &e;
     best_size = size;
   }
-  if (best.empty()) return;
-  if (std::rename(best.c_str(), saved_keys_path().c_str()) != 0)
-    throw input_error("cannot take over '" + best + "': " + std::strerror(errno));
-  std::remove(best.substr(0, best.size() - 5).c_str());
+  if (!best) return;
+  if (std::rename(best->path.c_str(), saved_keys_path().c_str()) != 0)
+    throw input_error("cannot take over '" + best->path.string() + "': " + std::strerror(errno));
+  std::remove(best->partial.c_str());
 }
 
 void tablebase_writer::write(const void* p, std::size_t n) {

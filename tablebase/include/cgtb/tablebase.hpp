@@ -158,6 +158,9 @@ class tablebase_writer {
 
  private:
   void write(const void* p, std::size_t n);
+  /// The file's first bytes: magic, version, header text and its XXH64
+  /// (docs/format.md).
+  std::string preamble() const;
   void write_preamble();
   /// The level and block tables, as the file's index holds them.
   std::string index_bytes() const;
