@@ -124,6 +124,34 @@ TEST(Resume, SavedKeysOfAnotherBoardAreRefusedWithOneLine) {
   }
 }
 
+// The genus keeps a 4-byte id per position and a dictionary of records: the
+// checkpoint carries both, written where they lie.
+TEST(Resume, KilledGenusBuildResumesToTheSameBytes) {
+  expect_resume_gives_the_same_bytes({"build", "cram", "--board", "4x5", "--values", "genus"}, 12, saved_keys::intact);
+}
+
+// A checkpoint whose bytes changed after it was written (its checksum no
+// longer holds) is refused with one line, and nothing is removed.
+TEST(Resume, ACorruptCheckpointIsRefusedWithOneLine) {
+  cgtb_test::temp_dir d;
+  const std::string f = d.file("c.cgtb");
+  std::string cmd = std::string("CGTB_TEST_KILL_AFTER_LEVEL=10 ") + CGTB_BINARY + " build cram --board 4x5 -q -o " +
+                    cgtb_test::shell_quote(f) + " --resume >/dev/null 2>&1";
+  (void)std::system(cmd.c_str());
+  const auto left = files_in(d.path());
+  ASSERT_EQ(left.size(), 3u);
+  ASSERT_NE(left[1].find(".ckpt"), std::string::npos) << left[1];
+  const std::string ckpt = d.file(left[1]);
+  std::string bytes = cgtb_test::read_bytes(ckpt);
+  ASSERT_GT(bytes.size(), 64u);
+  bytes[bytes.size() - 20] = static_cast<char>(bytes[bytes.size() - 20] ^ 1);  // a payload byte
+  cgtb_test::write_bytes(ckpt, bytes);
+  auto r = cgtb_test::run_cgtb({"build", "cram", "--board", "4x5", "-q", "-o", f, "--resume"});
+  EXPECT_TRUE(cgtb_test::is_clean_error(r)) << cgtb_test::describe(r);
+  EXPECT_NE(r.err.find("is corrupt"), std::string::npos) << r.err;
+  EXPECT_EQ(files_in(d.path()), left);
+}
+
 TEST(Resume, KilledAllRegionsCramBuildResumesToTheSameBytes) {
   expect_resume_gives_the_same_bytes({"build", "cram", "--board", "4x4", "--positions", "all"}, 8, saved_keys::none);
 }

@@ -770,12 +770,17 @@ void solve_with(const Game& game, const solve_options& opts, const level_consume
           break;
         }
       if (span == 0 || level >= next_level - span) {
-        std::vector<stored> saved(n);
         std::string entries;
         if (!opts.load_level) throw std::logic_error("resumed solve without load_level");
-        opts.load_level(level, n, saved.data(), interned ? &entries : nullptr);
+        auto in = be.template allocate<stored>(n);
+        if constexpr (Backend::host_visible) {
+          opts.load_level(level, n, in.data(), interned ? &entries : nullptr);
+        } else {
+          std::vector<stored> saved(n);
+          opts.load_level(level, n, saved.data(), interned ? &entries : nullptr);
+          if (n) be.copy_to_device(in.data(), saved.data(), n);
+        }
         if constexpr (interned) dict.load(entries);
-        auto in = be.upload(saved);
         index.make_resident(level);
         index.build_rank_table(level);
         index.sync();
@@ -840,12 +845,13 @@ void solve_with(const Game& game, const solve_options& opts, const level_consume
                            rule_value_limit_text<Rule>::text() + ", more than the value record holds");
     // The level's copy to the host and its consumer: on the pipeline's
     // thread for large levels, while this thread goes on to the next level,
-    // where the host has room for both (the consumer may hold the level's
-    // records thrice: a host copy, a checkpoint and its file; beside the
-    // keys and rank table of this level and the keys and records of the
-    // next, which take host memory only where the backend's buffers are the
-    // host's; a device backend still keeps a host copy of the next level's
-    // keys).
+    // where the host has room for both (the consumer holds the level's host
+    // copy where the backend's buffers are not the host's, and the writer's
+    // blocks in flight; a checkpoint writes the records where they lie. Beside
+    // it: the keys and rank table of this level and the keys and records of
+    // the next, which take host memory only where the backend's buffers are
+    // the host's; a device backend still keeps a host copy of the next
+    // level's keys).
     // Interned records: the entries the level's ids name are never written
     // again, so the copy reads them while the next levels add theirs.
     const stored* solved_records = out.data();
@@ -870,7 +876,8 @@ void solve_with(const Game& game, const solve_options& opts, const level_consume
     const double next_keys = next_n ? index.key_bytes(*(here + 1)) : 0.0;
     const double beside =
         index.key_bytes(level) + index.table_bytes(level) + static_cast<double>(next_n) * sizeof(stored) + next_keys;
-    const double both = 3.0 * static_cast<double>(n) * sizeof(stored) + (Backend::host_visible ? beside : next_keys);
+    const double both =
+        (Backend::host_visible ? beside : static_cast<double>(n) * sizeof(stored) + next_keys) + kLevelConsumerBytes;
     if (n >= kOverlapPositions && be.pipelined() && both < static_cast<double>(host_available_bytes()))
       pipeline.submit(level, job);
     else

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <map>
 
+#include "cgtb/backend.hpp"
 #include "cgtb/error.hpp"
 #include "cgtb/reachable_index.hpp"
 #include "cgtb/text.hpp"
@@ -96,7 +97,7 @@ std::vector<level_plan> plan_reachable_table(int rows, int cols, int symmetries,
     // rank table of the level below where it fits.
     const double base = static_cast<double>(record_bytes) * (n + below) + keys(n) + keys(below);
     const bool tables = base + table(below) <= available_bytes;
-    const double solve = base + (tables ? table(below) : 0.0);
+    const double solve = base + (tables ? table(below) : 0.0) + kLevelConsumerBytes;
     if (i) plan[i - 1].rank_table = tables;
     // Forward pass into level i from the level above, in as many parts as
     // keep a part's hash set (8-byte slots, load 3/4, count estimated 30 %

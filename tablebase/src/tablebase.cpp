@@ -14,6 +14,8 @@
 #include <fstream>
 #include <iterator>
 #include <limits>
+#include <memory>
+#include <new>
 #include <sstream>
 #include <stdexcept>
 
@@ -380,23 +382,34 @@ namespace {
 constexpr char kCkptMagic[9] = "CGTBCKP1";
 }
 
-void tablebase_writer::checkpoint(const std::string& payload) {
+void tablebase_writer::checkpoint(const std::vector<payload_piece>& pieces) {
   if (!resumable_) throw std::logic_error("tablebase_writer: checkpoint of a writer that is not resumable");
   if (std::fflush(f_) != 0 || fsync(fileno(f_)) != 0)
     throw resource_error("flushing '" + tmp_ + "' failed: " + std::strerror(errno));
-  std::string c(kCkptMagic, 8);
+  std::uint64_t payload_size = 0;
+  for (const payload_piece& p : pieces) payload_size += p.size;
+  std::string head(kCkptMagic, 8);
   const std::string text = header_.to_text();
-  put64(c, text.size());
-  c += text;
-  put64(c, offset_);
-  c += index_bytes();
-  put64(c, payload.size());
-  c += payload;
-  put64(c, XXH64(c.data(), c.size(), 0));
+  put64(head, text.size());
+  head += text;
+  put64(head, offset_);
+  head += index_bytes();
+  put64(head, payload_size);
+  // The checksum is taken as the bytes go out: the payload is never copied.
+  std::unique_ptr<XXH64_state_t, decltype(&XXH64_freeState)> hash(XXH64_createState(), &XXH64_freeState);
+  if (!hash || XXH64_reset(hash.get(), 0) != XXH_OK) throw std::bad_alloc();
   const std::string tmp = ckpt_path() + ".tmp";
   std::FILE* f = std::fopen(tmp.c_str(), "wb");
   if (!f) throw resource_error("cannot write checkpoint '" + tmp + "': " + std::strerror(errno));
-  const bool ok = std::fwrite(c.data(), 1, c.size(), f) == c.size() && std::fflush(f) == 0 && fsync(fileno(f)) == 0;
+  auto out = [&](const void* p, std::size_t n) {
+    XXH64_update(hash.get(), p, n);
+    return std::fwrite(p, 1, n, f) == n;
+  };
+  bool ok = out(head.data(), head.size());
+  for (const payload_piece& p : pieces) ok = ok && (p.size == 0 || out(p.data, p.size));
+  std::string tail;
+  put64(tail, XXH64_digest(hash.get()));
+  ok = ok && std::fwrite(tail.data(), 1, tail.size(), f) == tail.size() && std::fflush(f) == 0 && fsync(fileno(f)) == 0;
   std::fclose(f);
   if (!ok || std::rename(tmp.c_str(), ckpt_path().c_str()) != 0)
     throw resource_error("writing checkpoint '" + ckpt_path() + "' failed: " + std::strerror(errno));
@@ -443,8 +456,11 @@ bool tablebase_writer::take_over_checkpoint() {
   for (const left_file& e : files_left_by_builds(path_, ".ckpt")) {
     const fs::path& partial = e.partial;
     if (!fs::is_regular_file(partial)) continue;
-    std::ifstream in(e.path, std::ios::binary);
-    std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    // Read at its size in one allocation (a checkpoint holds a level's records).
+    std::ifstream in(e.path, std::ios::binary | std::ios::ate);
+    std::string bytes(in ? static_cast<std::size_t>(in.tellg()) : 0, '\0');
+    in.seekg(0);
+    if (!in.read(bytes.data(), static_cast<std::streamsize>(bytes.size()))) bytes.clear();
     auto bad = [&](const std::string& why) {
       return input_error("checkpoint '" + e.path.string() + "' " + why + "; remove '" + partial.string() +
                          "' and it to build afresh");
@@ -494,7 +510,10 @@ bool tablebase_writer::take_over_checkpoint() {
   const std::uint64_t pl = get64(u + pos);
   pos += 8;
   need(pl);
-  payload_.assign(best_bytes, pos, pl);
+  // The payload keeps the file's buffer (no second copy of a level's records).
+  best_bytes.resize(pos + pl);
+  best_bytes.erase(0, pos);
+  payload_ = std::move(best_bytes);
   // Take the files over under this process's names and cut the data back to
   // the checkpointed offset.
   if (best_partial != tmp_ && (std::rename(best_partial.c_str(), tmp_.c_str()) != 0 ||

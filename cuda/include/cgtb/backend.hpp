@@ -48,6 +48,12 @@ struct keyed_game : std::false_type {};
 template <class Game>
 struct keyed_game<Game, std::void_t<decltype(Game::keyed_index)>> : std::bool_constant<Game::keyed_index> {};
 
+/// Host memory the consumer of a solved level holds beside the level's
+/// records, counted generously: the writer's blocks in flight (a batch of
+/// packed and compressed blocks; tablebase_writer::add_level_blocks). A
+/// checkpoint writes the records where they lie and adds nothing.
+constexpr double kLevelConsumerBytes = 256.0 * (1 << 20);
+
 /// How to run a solve.
 struct solve_options {
   backend_kind backend = backend_kind::cpu;

@@ -114,9 +114,12 @@ void solve_and_write(const Game& game, const tablebase_header& h, const build_re
       if (level != head[0] || static_cast<std::int64_t>(n) != head[1])
         throw input_error("checkpoint records are of level " + std::to_string(head[0]) + ", not " +
                           std::to_string(level));
+      if (w.resumed_payload().size() < sizeof head + n * stored_bytes)
+        throw std::logic_error("checkpoint records read twice");
       const char* p = w.resumed_payload().data() + sizeof head;
       std::memcpy(dst, p, n * stored_bytes);
       if (entries) entries->assign(p + n * stored_bytes, static_cast<std::size_t>(head[3]) * sizeof(record));
+      w.release_resumed_payload();  // read once: the solver holds the records now
     };
     if (req.progress)
       std::fprintf(stderr, "[cgtb] resuming %s after level %d\n", req.output.c_str(), static_cast<int>(head[0]));
@@ -151,14 +154,12 @@ void solve_and_write(const Game& game, const tablebase_header& h, const build_re
       const std::int64_t head[4] = {r.level, static_cast<std::int64_t>(r.positions),
                                     static_cast<std::int64_t>(stored_bytes),
                                     static_cast<std::int64_t>(rec.ids ? rec.entry_count : 0)};
-      std::string payload(reinterpret_cast<const char*>(head), sizeof head);
-      if (rec.ids) {
-        payload.append(reinterpret_cast<const char*>(rec.ids), r.positions * stored_bytes);
-        payload.append(reinterpret_cast<const char*>(rec.entries), rec.entry_count * sizeof(record));
-      } else {
-        payload.append(reinterpret_cast<const char*>(rec.records), r.positions * sizeof(record));
-      }
-      w.checkpoint(payload);
+      if (rec.ids)
+        w.checkpoint({{head, sizeof head},
+                      {rec.ids, r.positions * stored_bytes},
+                      {rec.entries, rec.entry_count * sizeof(record)}});
+      else
+        w.checkpoint({{head, sizeof head}, {rec.records, r.positions * sizeof(record)}});
       if (kill_after && std::atoi(kill_after) == r.level) std::raise(SIGKILL);
     }
     reports.push_back(r);

@@ -143,13 +143,25 @@ class tablebase_writer {
   bool resumed() const { return resumed_; }
   /// Levels already written (after a resume: those of the checkpoint).
   const std::vector<level_entry>& levels() const { return levels_; }
-  /// Payload of the checkpoint resumed from (empty when not resumed).
+  /// Payload of the checkpoint resumed from (empty when not resumed, or
+  /// after release_resumed_payload()).
   const std::string& resumed_payload() const { return payload_; }
+  /// Frees the resumed payload once the builder has read it (it can be as
+  /// large as a level's records).
+  void release_resumed_payload() { std::string().swap(payload_); }
+  /// A run of bytes of a checkpoint's payload, read in place.
+  struct payload_piece {
+    const void* data;
+    std::size_t size;
+  };
   /// Flushes the levels written so far to disk and replaces the checkpoint
   /// PATH.partial-PID.ckpt (written to a temporary name and renamed) with the
-  /// writer's state and `payload` (opaque bytes the builder needs to go on,
-  /// e.g. the solver's records of the last level). Resumable writers only.
-  void checkpoint(const std::string& payload);
+  /// writer's state and the payload made of `pieces` in order (opaque bytes
+  /// the builder needs to go on, e.g. the solver's records of the last
+  /// level). The pieces are written where they lie, never copied, so a
+  /// checkpoint costs no memory beside them. Resumable writers only; throws
+  /// resource_error when the checkpoint cannot be written.
+  void checkpoint(const std::vector<payload_piece>& pieces);
   /// PATH.partial-PID.keys: where a resumable build keeps the keys its
   /// solver's forward pass finds before the first level (taken over with the
   /// checkpoint, or alone where a build was killed before its first
