@@ -669,6 +669,11 @@ void solve_with(const Game& game, const solve_options& opts, const level_consume
   std::vector<int> levels = game.levels();
   const int top = levels.empty() ? 0 : levels.back();
   const int span = game.option_level_span();
+  if (opts.levels_known) {
+    std::vector<std::uint64_t> sizes;
+    for (int l : levels) sizes.push_back(index.size(l));
+    opts.levels_known(sizes);
+  }
   dictionary_store<Backend, record> dict(be, interned ? std::max<std::uint64_t>(opts.dictionary_capacity, 1) : 0);
 
   // by_level[L] points to level L's records (or ids) while L is resident.

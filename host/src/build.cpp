@@ -38,6 +38,13 @@ build_progress::build_progress(bool enabled, std::size_t levels, std::uint64_t p
       t0_(std::chrono::steady_clock::now()),
       last_(t0_) {}
 
+void build_progress::solved_before(std::size_t levels, std::uint64_t positions) {
+  levels_before_ = levels;
+  done_before_ = positions;
+  done_levels_ += levels;
+  done_ += positions;
+}
+
 void build_progress::level_done(const level_report& r) {
   ++done_levels_;
   done_ += r.positions;
@@ -45,7 +52,7 @@ void build_progress::level_done(const level_report& r) {
   const auto now = std::chrono::steady_clock::now();
   // The solve starts when the first level's kernels do: a reachable build's
   // forward pass before it counts in the elapsed time, not in the rate.
-  if (done_levels_ == 1)
+  if (done_levels_ == levels_before_ + 1)
     solve0_ = now - std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                         std::chrono::duration<double>(std::max(0.0, r.seconds)));
   const double since = std::chrono::duration<double>(now - last_).count();
@@ -60,16 +67,17 @@ void build_progress::print_line(const level_report& r, bool stored) {
   const auto now = std::chrono::steady_clock::now();
   const double el = std::chrono::duration<double>(now - t0_).count(),
                solving = std::chrono::duration<double>(now - solve0_).count();
-  const double rate = solving > 0 ? static_cast<double>(done_) / solving : 0.0;
+  const double rate = solving > 0 ? static_cast<double>(done_ - done_before_) / solving : 0.0;
   std::string share, left;
   if (total_ > 0) {
     share = " (" + std::to_string(static_cast<int>(100.0 * static_cast<double>(done_) / static_cast<double>(total_))) +
             " %)";
     if (rate > 0 && done_ < total_)
       left = ", about " + duration_text(static_cast<double>(total_ - done_) / rate) + " left";
-  } else if (done_levels_ < levels_ && done_levels_ > 0) {
+  } else if (done_levels_ < levels_ && done_levels_ > levels_before_) {
     left = ", about " +
-           duration_text(solving / static_cast<double>(done_levels_) * static_cast<double>(levels_ - done_levels_)) +
+           duration_text(solving / static_cast<double>(done_levels_ - levels_before_) *
+                         static_cast<double>(levels_ - done_levels_)) +
            " left";
   }
   char head[96];
@@ -91,8 +99,11 @@ void build_progress::finish(bool stored) {
   if (open_line_) std::fputc('\n', stderr);
   open_line_ = false;
   const double el = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
-  std::fprintf(stderr, "[cgtb] %s, %s solved in %s\n", count_text(done_levels_, "level").c_str(),
-               count_text(done_, stored ? "stored position" : "position").c_str(), duration_text(el).c_str());
+  const std::string before =
+      levels_before_ ? " (after the " + count_text(levels_before_, "level") + " of the build it resumed)" : "";
+  std::fprintf(stderr, "[cgtb] %s, %s solved in %s%s\n", count_text(done_levels_ - levels_before_, "level").c_str(),
+               count_text(done_ - done_before_, stored ? "stored position" : "position").c_str(),
+               duration_text(el).c_str(), before.c_str());
 }
 
 std::string wrote_line(const std::string& game, const std::string& params, const build_request& req) {

@@ -49,10 +49,12 @@ template <class Game>
 struct keyed_game<Game, std::void_t<decltype(Game::keyed_index)>> : std::bool_constant<Game::keyed_index> {};
 
 /// Host memory the consumer of a solved level holds beside the level's
-/// records, counted generously: the writer's blocks in flight (a batch of
-/// packed and compressed blocks; tablebase_writer::add_level_blocks). A
-/// checkpoint writes the records where they lie and adds nothing.
-constexpr double kLevelConsumerBytes = 256.0 * (1 << 20);
+/// records: the writer's blocks in flight (tablebase_writer::add_level_blocks
+/// compresses a batch of 256 blocks of 4,096 entries; each thread packs one
+/// block of 8-byte values and keys at a time), under 32 MB for every table
+/// cgtb writes. A checkpoint writes the records where they lie and adds
+/// nothing.
+constexpr double kLevelConsumerBytes = 32.0 * (1 << 20);
 
 /// How to run a solve.
 struct solve_options {
@@ -89,6 +91,10 @@ struct solve_options {
   /// Keyed indexes: called after the forward pass has stored each level's
   /// keys (and saved them, with saved_keys), from the top level down.
   std::function<void(int level)> forward_level_done;
+  /// Called once before the first level is solved (for keyed indexes: after
+  /// the forward pass), with each level's positions (stored classes for a
+  /// keyed index), in the order of Game::levels(); for progress lines.
+  std::function<void(const std::vector<std::uint64_t>& positions)> levels_known;
 };
 
 /// A solved level's records as its consumer reads them, in host memory:

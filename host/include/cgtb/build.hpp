@@ -55,6 +55,12 @@ class build_progress {
   build_progress(bool enabled, std::size_t levels, std::uint64_t positions);
   /// Reports a solved level.
   void level_done(const level_report& r);
+  /// Sets the positions in all, once known (a reachable table's, after its
+  /// forward pass).
+  void set_total(std::uint64_t positions) { total_ = positions; }
+  /// Counts `levels` levels of `positions` positions as solved by the build
+  /// a resumed one continues: they count as done, not in the rate.
+  void solved_before(std::size_t levels, std::uint64_t positions);
   /// Ends the line and prints the summary "N levels, P positions solved in
   /// T s" (`stored`: the positions are stored classes).
   void finish(bool stored = false);
@@ -64,6 +70,8 @@ class build_progress {
   bool enabled_, tty_;
   std::size_t levels_, done_levels_ = 0;
   std::uint64_t total_, done_ = 0;
+  std::size_t levels_before_ = 0;                             ///< levels solved by the build this one resumes
+  std::uint64_t done_before_ = 0;                             ///< their positions
   std::chrono::steady_clock::time_point t0_, last_, solve0_;  ///< solve0_: the first level's start
   bool open_line_ = false;
 };
@@ -123,7 +131,16 @@ void solve_and_write(const Game& game, const tablebase_header& h, const build_re
     };
     if (req.progress)
       std::fprintf(stderr, "[cgtb] resuming %s after level %d\n", req.output.c_str(), static_cast<int>(head[0]));
+    std::uint64_t before = 0;
+    for (const level_entry& l : w.levels()) before += l.positions;
+    progress.solved_before(w.levels().size(), before);
   }
+  if constexpr (keyed_game<Game>::value)
+    o.levels_known = [&progress](const std::vector<std::uint64_t>& sizes) {
+      std::uint64_t total = 0;
+      for (std::uint64_t s : sizes) total += s;
+      progress.set_total(total);
+    };
   if (req.resume) o.saved_keys = w.saved_keys_path();
   // Test hooks (tests/test_resume.cpp): SIGKILL right after a level's
   // checkpoint, or after the forward pass has saved a level's keys.
