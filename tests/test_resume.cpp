@@ -47,7 +47,12 @@ void expect_resume_gives_the_same_bytes(const std::vector<std::string>& args, in
     a.insert(a.end(), {"-o", f});
     return a;
   };
-  ASSERT_EQ(cgtb_test::run_cgtb(with(resumed_args, whole)).code, 0);
+  auto stats = [](std::vector<std::string> a) {
+    a.push_back("--stats");
+    return a;
+  };
+  const auto w = cgtb_test::run_cgtb(stats(with(resumed_args, whole)));
+  ASSERT_EQ(w.code, 0);
   std::string cmd = std::string(keys == saved_keys::in_the_pass ? "CGTB_TEST_KILL_AFTER_FORWARD_LEVEL="
                                                                 : "CGTB_TEST_KILL_AFTER_LEVEL=") +
                     std::to_string(kill_after) + " " + CGTB_BINARY;
@@ -73,8 +78,16 @@ void expect_resume_gives_the_same_bytes(const std::vector<std::string>& args, in
   EXPECT_EQ(left.back(), "whole.cgtb");
   auto a = with(resumed_args, out);
   a.push_back("--resume");
-  auto r = cgtb_test::run_cgtb(a);
+  auto r = cgtb_test::run_cgtb(stats(a));
   ASSERT_EQ(r.code, 0) << cgtb_test::describe(r);
+  // --stats of the resumed build: the file's bits per position count every
+  // level, those of the killed build too.
+  auto bits = [](const std::string& text) {
+    const auto at = text.find(" bytes, ");
+    return at == std::string::npos ? std::string() : text.substr(at, text.find('\n', at) - at);
+  };
+  EXPECT_FALSE(bits(w.out).empty()) << w.out;
+  EXPECT_EQ(bits(r.out), bits(w.out));
   const bool same_game = resumed_args == args;
   EXPECT_EQ(r.err.find("level keys read from") != std::string::npos, keys == saved_keys::intact) << r.err;
   EXPECT_EQ(r.err.find("the forward pass goes on from level") != std::string::npos,

@@ -112,7 +112,7 @@ std::string wrote_line(const std::string& game, const std::string& params, const
 }
 
 void print_build_stats(std::ostream& out, const std::vector<level_report>& levels, double total_seconds,
-                       const std::string& file, std::uint64_t file_bytes, bool stored) {
+                       const std::string& file, std::uint64_t file_bytes, bool stored, std::uint64_t file_positions) {
   std::uint64_t pos = 0, opt = 0;
   double ksec = 0;
   for (const auto& r : levels) {
@@ -140,8 +140,9 @@ void print_build_stats(std::ostream& out, const std::vector<level_report>& level
   if (!levels.empty() && levels.back().dictionary_entries)
     out << "record dictionary: " << levels.back().dictionary_entries
         << " entries (each position holds a 4-byte id of its record)\n";
+  const std::uint64_t held = std::max(file_positions, pos);
   out << std::setprecision(3) << "file: " << file << ", " << file_bytes << " bytes, "
-      << (pos ? 8.0 * static_cast<double>(file_bytes) / static_cast<double>(pos) : 0.0) << " bits per "
+      << (held ? 8.0 * static_cast<double>(file_bytes) / static_cast<double>(held) : 0.0) << " bits per "
       << (stored ? "stored position" : "position") << "\n";
 }
 

@@ -37,9 +37,12 @@ std::string wrote_line(const std::string& game, const std::string& params, const
 std::size_t peak_rss_bytes();
 
 /// Prints the per-level and total figures of a build (cgtb build --stats);
-/// `stored`: the table holds one entry per symmetry class (keyed index).
+/// `stored`: the table holds one entry per symmetry class (keyed index);
+/// `file_positions`: the positions the file holds, where more than `levels`
+/// count (a resumed build reports only the levels it solved; 0: their sum).
 void print_build_stats(std::ostream& out, const std::vector<level_report>& levels, double total_seconds,
-                       const std::string& file, std::uint64_t file_bytes, bool stored = false);
+                       const std::string& file, std::uint64_t file_bytes, bool stored = false,
+                       std::uint64_t file_positions = 0);
 
 /// The progress line of a build on stderr (cgtb build without -q). On a
 /// terminal one line, rewritten in place at most ten times a second: the
@@ -186,7 +189,11 @@ void solve_and_write(const Game& game, const tablebase_header& h, const build_re
   w.finish();
   progress.finish(keyed_game<Game>::value);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  if (req.stats) print_build_stats(std::cout, reports, secs, req.output, w.bytes_written(), keyed_game<Game>::value);
+  if (req.stats) {
+    std::uint64_t in_file = 0;
+    for (const level_entry& l : w.levels()) in_file += l.positions;
+    print_build_stats(std::cout, reports, secs, req.output, w.bytes_written(), keyed_game<Game>::value, in_file);
+  }
 }
 
 }  // namespace cgtb
