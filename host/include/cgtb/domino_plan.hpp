@@ -47,9 +47,10 @@ struct level_plan {
 /// solved, the Elias-Fano coded keys (elias_fano_bytes) and the records of L
 /// and L-2, and the rank table of L-2 (8-byte slots, load 2/3) where the
 /// solve fits with it in `available_bytes`, and what the consumer of the
-/// level below holds beside it (kLevelConsumerBytes); the forward pass holds the keys of the level above, a hash set
-/// (8-byte slots) for the level below, in parts that keep it within a quarter
-/// of `available_bytes`, and the parts' keys. Every other level's keys wait
+/// level below holds beside it (kLevelConsumerBytes); the forward pass holds
+/// the keys of the level above, a hash set (8-byte slots) for the level
+/// below, in parts that keep it within a quarter of `available_bytes`, and
+/// the parts' keys. Every other level's keys wait
 /// in a temporary file. `seconds_per_class` and `bits_per_class` come from a
 /// calibration build (0 to leave time and file size out).
 std::vector<level_plan> plan_reachable_table(int rows, int cols, int symmetries, std::size_t record_bytes,
