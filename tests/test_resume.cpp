@@ -103,6 +103,14 @@ void expect_resume_gives_the_same_bytes(const std::vector<std::string>& args, in
   EXPECT_TRUE(cgtb_test::read_bytes(out) == cgtb_test::read_bytes(whole));
 }
 
+/// Runs `cgtb build cram --board 4x5 -q -o FILE --resume`, which kills
+/// itself right after level 10's checkpoint.
+void build_cram_4x5_killed_after_level_10(const std::string& file) {
+  const std::string cmd = std::string("CGTB_TEST_KILL_AFTER_LEVEL=10 ") + CGTB_BINARY +
+                          " build cram --board 4x5 -q -o " + cgtb_test::shell_quote(file) + " --resume >/dev/null 2>&1";
+  (void)std::system(cmd.c_str());
+}
+
 TEST(Resume, KilledReachableCramBuildResumesToTheSameBytes) {
   expect_resume_gives_the_same_bytes({"build", "cram", "--board", "5x5"}, 11, saved_keys::intact);
 }
@@ -151,9 +159,7 @@ TEST(Resume, KilledGenusBuildResumesToTheSameBytes) {
 TEST(Resume, ACorruptCheckpointIsRefusedWithOneLine) {
   cgtb_test::temp_dir d;
   const std::string f = d.file("c.cgtb");
-  std::string cmd = std::string("CGTB_TEST_KILL_AFTER_LEVEL=10 ") + CGTB_BINARY + " build cram --board 4x5 -q -o " +
-                    cgtb_test::shell_quote(f) + " --resume >/dev/null 2>&1";
-  (void)std::system(cmd.c_str());
+  build_cram_4x5_killed_after_level_10(f);
   const auto left = files_in(d.path());
   ASSERT_EQ(left.size(), 3u);
   ASSERT_NE(left[1].find(".ckpt"), std::string::npos) << left[1];
@@ -179,9 +185,7 @@ TEST(Resume, KilledDomineeringBuildResumesToTheSameBytes) {
 TEST(Resume, ACheckpointOfOtherParametersIsRefusedWithOneLine) {
   cgtb_test::temp_dir d;
   const std::string f = d.file("c.cgtb");
-  std::string cmd = std::string("CGTB_TEST_KILL_AFTER_LEVEL=10 ") + CGTB_BINARY + " build cram --board 4x5 -q -o " +
-                    cgtb_test::shell_quote(f) + " --resume >/dev/null 2>&1";
-  (void)std::system(cmd.c_str());
+  build_cram_4x5_killed_after_level_10(f);
   auto r = cgtb_test::run_cgtb({"build", "cram", "--board", "4x5", "--values", "normal", "-q", "-o", f, "--resume"});
   EXPECT_TRUE(cgtb_test::is_clean_error(r));
   auto s = cgtb_test::run_cgtb({"build", "rit", "--box", "4x4", "-q", "-o", d.file("r.cgtb"), "--resume"});
