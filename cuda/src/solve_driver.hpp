@@ -20,6 +20,7 @@
 #include <cstdio>
 #include <cstring>
 #include <map>
+#include <memory>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -96,7 +97,7 @@ class solve_index<Backend, Game, true> {
     if (!opts.saved_keys.empty()) {
       saved_path_ = opts.saved_keys;
       signature_ = signature(levels);
-      found_to = open_saved(levels);
+      found_to = open_saved(levels, opts.progress);
       if (found_to < 0) {
         spill_ = std::fopen(saved_path_.c_str(), "w+b");
         if (!spill_) throw resource_error("cannot create '" + saved_path_ + "' for the level keys");
@@ -449,10 +450,12 @@ class solve_index<Backend, Game, true> {
       throw resource_error("writing '" + saved_path_ + "' failed");
   }
   /// Opens the saved keys of this game at saved_path_, if any: returns the
-  /// lowest level down to which every level's keys are saved whole (then the
-  /// file stays open for the forward pass to go on), or -1 when there is no
-  /// file or it is not usable (then the pass starts afresh).
-  int open_saved(const std::vector<int>& levels) {
+  /// lowest level down to which every level's keys are saved whole and their
+  /// XXH64 holds (then the file stays open for the forward pass to go on), or
+  /// -1 when there is no file or it is not usable (then the pass starts
+  /// afresh). A damaged block (e.g. a power loss that kept the header but not
+  /// the block) ends the levels read there, with a line when `progress`.
+  int open_saved(const std::vector<int>& levels, bool progress) {
     std::FILE* f = std::fopen(saved_path_.c_str(), "r+b");
     if (!f) return -1;
     std::vector<std::uint64_t> h(5 + 2 * offsets_.size());
@@ -471,6 +474,12 @@ class solve_index<Backend, Game, true> {
         if (offsets_[i] < 0 || std::fseek(f, offsets_[i], SEEK_SET) != 0 || std::fread(head, sizeof head, 1, f) != 1 ||
             static_cast<std::uint64_t>(offsets_[i]) + 8 * (7 + head[3] + head[4] + head[5] + head[6]) > file_size)
           break;
+        if (saved_block_checksum(f, head) != checksums_[i]) {
+          if (progress)
+            std::fprintf(stderr, "[cgtb] the saved keys of level %d in %s are damaged (checksum); not read\n", *l,
+                         saved_path_.c_str());
+          break;
+        }
         sizes_[i] = head[0];
         bytes_[i] = 8 * (head[3] + head[4] + head[5] + head[6]);
         found_to = *l;
@@ -501,6 +510,22 @@ class solve_index<Backend, Game, true> {
       ok = ok && std::fwrite(a->data(), 8, a->size(), spill_) == a->size();
     if (!ok || std::fflush(spill_) != 0) throw resource_error("writing the level keys to a temporary file failed");
     checksums_[l] = block_checksum(head, k);
+  }
+  /// XXH64 of a saved block as the file holds it: `head`, just read, and
+  /// the arrays after it (read from f's position, 1 MB at a time); as
+  /// block_checksum() computes it from memory. 0 on a short read.
+  static std::uint64_t saved_block_checksum(std::FILE* f, const std::uint64_t (&head)[7]) {
+    std::unique_ptr<XXH64_state_t, decltype(&XXH64_freeState)> st(XXH64_createState(), &XXH64_freeState);
+    XXH64_reset(st.get(), 0);
+    XXH64_update(st.get(), head, sizeof head);
+    std::vector<std::uint64_t> buf(std::size_t{1} << 17);
+    for (std::uint64_t left = head[3] + head[4] + head[5] + head[6]; left > 0;) {
+      const std::size_t n = static_cast<std::size_t>(std::min<std::uint64_t>(left, buf.size()));
+      if (std::fread(buf.data(), 8, n, f) != n) return 0;
+      XXH64_update(st.get(), buf.data(), 8 * n);
+      left -= n;
+    }
+    return XXH64_digest(st.get());
   }
   static std::uint64_t block_checksum(const std::uint64_t (&head)[7], const elias_fano_keys& k) {
     XXH64_state_t* st = XXH64_createState();
