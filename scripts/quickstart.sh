@@ -2,7 +2,7 @@
 # The main job on a fresh machine: install dependencies, build cgtb, build the
 # default tablebase (Cram 4x5, all values) and query its empty board; then
 # Cram 6x6 (reachable positions, one per symmetry class: a few minutes and
-# 2.7 GB on 2 cores), whose misère value no earlier source gives.
+# 1 GB on 2 cores), whose misère value no earlier source gives.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh

@@ -72,9 +72,11 @@ void build_progress::print_line(const level_report& r, bool stored) {
   if (total_ > 0) {
     share = " (" + std::to_string(static_cast<int>(100.0 * static_cast<double>(done_) / static_cast<double>(total_))) +
             " %)";
-    if (rate > 0 && done_ < total_)
+    // No estimate from the first second of solving: the small levels that
+    // come first say little of the rate of the large ones.
+    if (rate > 0 && done_ < total_ && solving >= 1.0)
       left = ", about " + duration_text(static_cast<double>(total_ - done_) / rate) + " left";
-  } else if (done_levels_ < levels_ && done_levels_ > levels_before_) {
+  } else if (done_levels_ < levels_ && done_levels_ > levels_before_ && solving >= 1.0) {
     left = ", about " +
            duration_text(solving / static_cast<double>(done_levels_ - levels_before_) *
                          static_cast<double>(levels_ - done_levels_)) +

@@ -47,14 +47,15 @@ void print_build_stats(std::ostream& out, const std::vector<level_report>& level
 /// The progress line of a build on stderr (cgtb build without -q). On a
 /// terminal one line, rewritten in place at most ten times a second: the
 /// level, levels done, positions done (with the share of all when the total
-/// is known), positions per second and an estimate of the time left. Else one
-/// line per level for builds of up to 200 levels, and for longer ones (e.g.
-/// an octal sequence, one heap per level) a line every 5 s. A summary line at
-/// the end in both cases.
+/// is known), positions per second and, after the first second of solving,
+/// an estimate of the time left. Else one line per level for builds of up to
+/// 200 levels, and for longer ones (e.g. an octal sequence, one heap per
+/// level) a line every 5 s. A summary line at the end in both cases.
 class build_progress {
  public:
   /// `levels`: how many levels the build solves; `positions`: how many
-  /// positions in all, 0 when unknown until solved (reachable tables).
+  /// positions in all, 0 when not known yet (reachable tables: see
+  /// set_total()).
   build_progress(bool enabled, std::size_t levels, std::uint64_t positions);
   /// Reports a solved level.
   void level_done(const level_report& r);
