@@ -458,7 +458,8 @@ bool tablebase_writer::take_over_checkpoint() {
     if (!fs::is_regular_file(partial)) continue;
     // Read at its size in one allocation (a checkpoint holds a level's records).
     std::ifstream in(e.path, std::ios::binary | std::ios::ate);
-    std::string bytes(in ? static_cast<std::size_t>(in.tellg()) : 0, '\0');
+    const std::streamoff size = in ? static_cast<std::streamoff>(in.tellg()) : -1;
+    std::string bytes(size > 0 ? static_cast<std::size_t>(size) : 0, '\0');
     in.seekg(0);
     if (!in.read(bytes.data(), static_cast<std::streamsize>(bytes.size()))) bytes.clear();
     auto bad = [&](const std::string& why) {
