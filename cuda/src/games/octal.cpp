@@ -8,7 +8,9 @@ octal::octal(const take_break& code, int max_total) : code_(code), max_total_(ma
                       std::to_string(kOctalMaxHeap) + ")");
   split_ = code.digit[0] & 4;
   max_level_ = split_ ? (max_total > 0 ? 2 * max_total - 1 : 0) : max_total;
-  count_ = multiset_index::table(max_total, max_level_, split_);
+  table_ = code.words();
+  const std::vector<std::uint64_t> count = multiset_index::table(max_total, max_level_, split_);
+  table_.insert(table_.end(), count.begin(), count.end());
 }
 
 std::string octal::params() const { return code_.octal_text() + "-total" + std::to_string(max_total_); }

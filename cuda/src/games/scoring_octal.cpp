@@ -24,7 +24,8 @@ take_break rules_from_text(const std::string& cp) {
 
 }  // namespace
 
-scoring_octal::scoring_octal(take_break rules, int max, space s) : rules_(rules), max_(max), space_(s), table_{0} {
+scoring_octal::scoring_octal(take_break rules, int max, space s)
+    : rules_(rules), max_(max), space_(s), table_(rules.words()) {
   if (max < 0) throw input_error("--max must be >= 0");
   if (s == space::heaps && rules.breaking())
     throw input_error("game " + rules.scoring_text() +
@@ -34,7 +35,8 @@ scoring_octal::scoring_octal(take_break rules, int max, space s) : rules_(rules)
     if (max > kMaxMultisetTotal)
       throw input_error("--max " + std::to_string(max) + ": multisets of heaps are supported up to a total of " +
                         std::to_string(kMaxMultisetTotal));
-    table_ = multiset_index::table(max, max, false);
+    const std::vector<std::uint64_t> count = multiset_index::table(max, max, false);
+    table_.insert(table_.end(), count.begin(), count.end());
   }
 }
 
@@ -64,7 +66,8 @@ std::vector<std::int64_t> gs_sequence(const take_break& rules, int bound) {
     throw input_error("game " + rules.scoring_text() +
                       " breaks heaps: G_s of single heaps needs a taking-no-breaking game");
   if (bound < 0) throw input_error("G_s sequence bound must be >= 0");
-  const single_heap_view v{rules};
+  const std::vector<std::uint64_t> words = rules.words();
+  const single_heap_view v{rules_at(rules, words.data())};
   std::vector<std::int64_t> g(static_cast<std::size_t>(bound) + 1, 0);
   for (int n = 1; n <= bound; ++n) {
     gs_max gs;
@@ -107,7 +110,13 @@ scoring_sum::scoring_sum(sum_op op, take_break left, take_break right, int max) 
       throw input_error("game " + r->scoring_text() +
                         " breaks heaps (a digit with bit 4); two-component sums take taking-no-breaking games "
                         "(digits 0-3)");
-  view_ = {left, right, max, op};
+  op_ = op;
+  left_ = left;
+  right_ = right;
+  max_ = max;
+  table_ = left.words();
+  const std::vector<std::uint64_t> r = right.words();
+  table_.insert(table_.end(), r.begin(), r.end());
 }
 
 scoring_sum scoring_sum::from_params(const std::string& params) {
@@ -117,13 +126,13 @@ scoring_sum scoring_sum::from_params(const std::string& params) {
 }
 
 std::string scoring_sum::params() const {
-  return std::string("op=") + sum_op_name(view_.op) + " left=" + view_.left.scoring_text() +
-         " right=" + view_.right.scoring_text() + " max=" + std::to_string(view_.max_heap);
+  return std::string("op=") + sum_op_name(op_) + " left=" + left_.scoring_text() + " right=" + right_.scoring_text() +
+         " max=" + std::to_string(max_);
 }
 
 std::vector<int> scoring_sum::levels() const {
   std::vector<int> l;
-  for (int i = 0; i <= 2 * view_.max_heap; ++i) l.push_back(i);
+  for (int i = 0; i <= 2 * max_; ++i) l.push_back(i);
   return l;
 }
 

@@ -116,6 +116,13 @@ take_break take_break::subtraction(const std::string& set, const std::string& po
   return parse_scoring(code, points);
 }
 
+std::vector<std::uint64_t> take_break::words() const {
+  std::vector<std::uint64_t> w;
+  for (int i = 0; i <= max_take; ++i)
+    w.push_back(static_cast<std::uint64_t>(digit[i]) << 32 | static_cast<std::uint32_t>(points[i]));
+  return w;
+}
+
 std::string take_break::scoring_text() const {
   std::string c;
   for (int i = 1; i <= max_take; ++i) c += static_cast<char>('0' + digit[i]);

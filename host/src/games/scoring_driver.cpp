@@ -375,7 +375,7 @@ scoring_lookup::scoring_lookup(tablebase& tb) : tb_(tb) {
 
 int scoring_lookup::max() const { return sum_ ? sum_->max() : one_->max(); }
 sum_op scoring_lookup::op() const { return sum_ ? sum_->op() : sum_op::disjunctive; }
-int scoring_lookup::window() const { return sum_ ? sum_->host_view().left.max_take : one_->rules().max_take; }
+int scoring_lookup::window() const { return sum_ ? sum_->left().max_take : one_->rules().max_take; }
 bool scoring_lookup::recurrent() const { return sum_ ? false : !one_->rules().breaking(); }
 
 std::string scoring_lookup::describe() const {
@@ -388,9 +388,8 @@ std::string scoring_lookup::describe() const {
     return "(" + c + "; " + p + ")";
   };
   if (one_) return "n in " + game(one_->rules());
-  auto v = sum_->host_view();
-  return std::string("n in ") + game(v.left) + " " + sum_op_symbol(v.op) + " m in " + game(v.right) + " (" +
-         sum_op_name(v.op) + ")";
+  return std::string("n in ") + game(sum_->left()) + " " + sum_op_symbol(sum_->op()) + " m in " + game(sum_->right()) +
+         " (" + sum_op_name(sum_->op()) + ")";
 }
 
 std::int64_t scoring_lookup::at(int n, int m) {

@@ -54,9 +54,12 @@ class octal {
   /// The single heap of T beans.
   position start() const;
   int level_of(const position& p) const;
-  const std::vector<std::uint64_t>& table() const { return count_; }
-  view_type view(const std::uint64_t* t) const { return {code_, {t, max_total_, split_}}; }
-  view_type host_view() const { return view(count_.data()); }
+  /// The code's words (take_break::words), then multiset_index::table.
+  const std::vector<std::uint64_t>& table() const { return table_; }
+  view_type view(const std::uint64_t* t) const {
+    return {rules_at(code_, t), {t + code_.max_take + 1, max_total_, split_}};
+  }
+  view_type host_view() const { return view(table_.data()); }
   const take_break& code() const { return code_; }
   int max_total() const { return max_total_; }
 
@@ -74,7 +77,7 @@ class octal {
   take_break code_;
   int max_total_, max_level_;
   bool split_;
-  std::vector<std::uint64_t> count_;
+  std::vector<std::uint64_t> table_;
 };
 
 }  // namespace cgtb

@@ -42,7 +42,7 @@ enum class sum_op : int {
 /// taking-no-breaking games, under one operator. Level L = n + m; on level L
 /// the rank of (n, m) is n - max(0, L - N).
 struct scoring_pair_view {
-  take_break left, right;
+  take_break_words left, right;
   int max_heap;  ///< N
   sum_op op;
 
@@ -119,7 +119,7 @@ class scoring_octal {
   take_break rules_;
   int max_;
   space space_;
-  std::vector<std::uint64_t> table_;  // multiset_index::table (multisets), else one zero
+  std::vector<std::uint64_t> table_;  // rules_.words(), then multiset_index::table (multisets)
 };
 
 /// The single-heap build.
@@ -128,8 +128,8 @@ class scoring_octal_heaps : public scoring_octal {
   using view_type = single_heap_view;
   using position = single_heap_view::position;
   explicit scoring_octal_heaps(const scoring_octal& g) : scoring_octal(g) {}
-  view_type view(const std::uint64_t*) const { return {rules_}; }
-  view_type host_view() const { return view(nullptr); }
+  view_type view(const std::uint64_t* table) const { return {rules_at(rules_, table)}; }
+  view_type host_view() const { return view(table_.data()); }
 };
 
 /// The multiset build.
@@ -138,7 +138,9 @@ class scoring_octal_multisets : public scoring_octal {
   using view_type = heap_multiset_view;
   using position = heap_multiset;
   explicit scoring_octal_multisets(const scoring_octal& g) : scoring_octal(g) {}
-  view_type view(const std::uint64_t* table) const { return {rules_, {table, max_, false}}; }
+  view_type view(const std::uint64_t* table) const {
+    return {rules_at(rules_, table), {table + rules_.max_take + 1, max_, false}};
+  }
   view_type host_view() const { return view(table_.data()); }
 };
 
@@ -167,17 +169,24 @@ class scoring_sum {
   static scoring_sum from_params(const std::string& params);
   std::string params() const;
 
-  sum_op op() const { return view_.op; }
-  int max() const { return view_.max_heap; }
+  sum_op op() const { return op_; }
+  int max() const { return max_; }
+  const take_break& left() const { return left_; }
+  const take_break& right() const { return right_; }
   std::vector<int> levels() const;
-  int option_level_span() const { return view_.left.max_take + view_.right.max_take; }
+  int option_level_span() const { return left_.max_take + right_.max_take; }
+  /// The left game's words (take_break::words), then the right game's.
   const std::vector<std::uint64_t>& table() const { return table_; }
-  view_type view(const std::uint64_t*) const { return view_; }
-  view_type host_view() const { return view_; }
+  view_type view(const std::uint64_t* table) const {
+    return {rules_at(left_, table), rules_at(right_, table + left_.max_take + 1), max_, op_};
+  }
+  view_type host_view() const { return view(table_.data()); }
 
  private:
-  view_type view_;
-  std::vector<std::uint64_t> table_{0};
+  sum_op op_;
+  take_break left_, right_;
+  int max_;
+  std::vector<std::uint64_t> table_;
 };
 
 }  // namespace cgtb

@@ -34,10 +34,64 @@ inline constexpr int kMaxTake = 64;
 /// notation (octal games; scoring codes may use all kMaxTake).
 inline constexpr int kOctalMaxTake = 62;
 
+/// The move walk of a take-and-break rule, shared by its two storages:
+/// Derived provides digit_of(i) and points_of(i) for i = 0..max_take and the
+/// member max_take (the last i with a non-zero digit).
+template <class Derived>
+struct take_break_moves {
+  /// True when some digit allows leaving two heaps (bit 4).
+  CGTB_HD bool breaking() const {
+    const Derived& r = self();
+    for (int i = 0; i <= r.max_take; ++i)
+      if (r.digit_of(i) & 4) return true;
+    return false;
+  }
+
+  /// Calls f(b, c, points) for every move from a heap of n beans, where
+  /// b <= c are the heaps left (0 = no heap): f(0, 0, p) takes the whole
+  /// heap, f(0, c, p) leaves one heap, f(b, c, p) with b >= 1 leaves two.
+  /// Moves come in order of the beans taken, then of b.
+  template <class F>
+  CGTB_HD void for_each_move(int n, F&& f) const {
+    const Derived& r = self();
+    if (r.digit_of(0) & 4) {  // split without taking a bean
+      const std::int32_t pts = r.points_of(0);
+      for (int b = 1; 2 * b <= n; ++b) f(b, n - b, pts);
+    }
+    const int top = n < r.max_take ? n : r.max_take;
+    for (int i = 1; i <= top; ++i) {
+      const int d = r.digit_of(i), rest = n - i;
+      const std::int32_t pts = r.points_of(i);
+      if (rest == 0) {
+        if (d & 1) f(0, 0, pts);
+      } else {
+        if (d & 2) f(0, rest, pts);
+        if (d & 4)
+          for (int b = 1; 2 * b <= rest; ++b) f(b, rest - b, pts);
+      }
+    }
+  }
+  /// Number of moves from a heap of n beans.
+  CGTB_HD int move_count(int n) const {
+    int c = 0;
+    for_each_move(n, [&](int, int, std::int32_t) { ++c; });
+    return c;
+  }
+  /// True when a heap of n beans has a move.
+  CGTB_HD bool has_move(int n) const { return move_count(n) > 0; }
+
+ private:
+  CGTB_HD const Derived& self() const { return static_cast<const Derived&>(*this); }
+};
+
+struct take_break_words;
+
 /// The rules of one take-and-break game: digit[i] and points[i] for taking i
 /// beans, i = 0..max_take (points are 0 outside scoring play; digit[0] is 0
-/// or 4). Trivially copyable, so views carry it to the device by value.
-struct take_break {
+/// or 4). The host's copy; the kernels read the rules as words in the game's
+/// uploaded table (take_break_words), since an array a kernel copies out of
+/// its parameters to index would sit in each thread's local memory.
+struct take_break : take_break_moves<take_break> {
   std::uint8_t digit[kMaxTake + 1];
   std::int32_t points[kMaxTake + 1];
   int max_take;  ///< last i with digit[i] != 0 (0 for the code 4.0)
@@ -62,43 +116,32 @@ struct take_break {
   /// "CODE:POINTS", e.g. "0033:0,0,4,5" (parse_scoring reads both halves).
   std::string scoring_text() const;
 
-  /// True when some digit allows leaving two heaps (bit 4).
-  CGTB_HD bool breaking() const {
-    for (int i = 0; i <= max_take; ++i)
-      if (digit[i] & 4) return true;
-    return false;
-  }
+  /// The rules as max_take + 1 words, word i = digit[i] << 32 | (points[i]
+  /// as a u32): what a game puts in its table() for take_break_words
+  /// (rules_at).
+  std::vector<std::uint64_t> words() const;
 
-  /// Calls f(b, c, points) for every move from a heap of n beans, where
-  /// b <= c are the heaps left (0 = no heap): f(0, 0, p) takes the whole
-  /// heap, f(0, c, p) leaves one heap, f(b, c, p) with b >= 1 leaves two.
-  /// Moves come in order of the beans taken, then of b.
-  template <class F>
-  CGTB_HD void for_each_move(int n, F&& f) const {
-    if (digit[0] & 4)  // split without taking a bean
-      for (int b = 1; 2 * b <= n; ++b) f(b, n - b, points[0]);
-    const int top = n < max_take ? n : max_take;
-    for (int i = 1; i <= top; ++i) {
-      const int d = digit[i], rest = n - i;
-      const std::int32_t pts = points[i];
-      if (rest == 0) {
-        if (d & 1) f(0, 0, pts);
-      } else {
-        if (d & 2) f(0, rest, pts);
-        if (d & 4)
-          for (int b = 1; 2 * b <= rest; ++b) f(b, rest - b, pts);
-      }
-    }
-  }
-  /// Number of moves from a heap of n beans.
-  CGTB_HD int move_count(int n) const {
-    int c = 0;
-    for_each_move(n, [&](int, int, std::int32_t) { ++c; });
-    return c;
-  }
-  /// True when a heap of n beans has a move.
-  CGTB_HD bool has_move(int n) const { return move_count(n) > 0; }
+  CGTB_HD int digit_of(int i) const { return digit[i]; }
+  CGTB_HD std::int32_t points_of(int i) const { return points[i]; }
 };
+
+/// The rules of a take-and-break game as the kernels read them: a pointer to
+/// take_break::words() in the game's table (on the device for the CUDA
+/// backend) and max_take. Every thread of a level reads the same few words,
+/// so they stay in cache; the view itself is a pointer and an int.
+struct take_break_words : take_break_moves<take_break_words> {
+  const std::uint64_t* word;  ///< take_break::words(), max_take + 1 entries
+  int max_take;
+
+  CGTB_HD int digit_of(int i) const { return static_cast<int>(word[i] >> 32); }
+  CGTB_HD std::int32_t points_of(int i) const {
+    return static_cast<std::int32_t>(static_cast<std::uint32_t>(word[i] & 0xffffffffu));
+  }
+};
+
+/// The rules r read from `words`, where the caller placed r.words() (the
+/// host's table, or its copy on the device).
+inline take_break_words rules_at(const take_break& r, const std::uint64_t* words) { return {{}, words, r.max_take}; }
 
 // ------------------------------------------------------------ single heaps
 
@@ -106,7 +149,7 @@ struct take_break {
 /// beans (rank 0); its options are the one heap left with the points scored
 /// (for_each_scored_option, for scoring_rule).
 struct single_heap_view {
-  take_break rules;
+  take_break_words rules;
 
   using position = std::uint64_t;  ///< the heap size
 
@@ -298,7 +341,7 @@ CGTB_HD inline heap_multiset replace_part(const heap_multiset& p, int i, int b, 
 /// (equal heaps give equal options); its parts continue as heaps of the
 /// multiset.
 struct heap_multiset_view {
-  take_break rules;
+  take_break_words rules;
   multiset_index index;
 
   using position = heap_multiset;
