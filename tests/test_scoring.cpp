@@ -271,6 +271,33 @@ TEST(ScoringRules, ParsesCodesPointsAndSubtractionSets) {
   EXPECT_THROW(take_break::subtraction("0,3", ""), input_error);
 }
 
+// The kernels read a rule as words (take_break_words); the host walks the
+// struct. Both must give the same moves, points (negative ones too) and
+// counts: a split without taking (d_0 = 4), breaking digits, the largest take
+// size and negative points.
+TEST(ScoringRules, RuleWordsGiveTheStructsMoves) {
+  std::string longest(static_cast<std::size_t>(kMaxTake), '0');
+  longest.back() = '3';
+  longest[0] = '7';
+  const take_break rules[] = {take_break::parse_octal("4.07"), take_break::parse_octal("0.137"),
+                              take_break::parse_scoring("7031", "5,-7,0,-16777216"),
+                              take_break::parse_scoring(longest, "")};
+  for (const take_break& r : rules) {
+    const std::vector<std::uint64_t> words = r.words();
+    ASSERT_EQ(words.size(), static_cast<std::size_t>(r.max_take) + 1);
+    const take_break_words w = rules_at(r, words.data());
+    EXPECT_EQ(w.breaking(), r.breaking()) << r.scoring_text();
+    for (int n = 0; n <= kMaxTake + 6; ++n) {
+      std::vector<std::array<std::int64_t, 3>> a, b;
+      r.for_each_move(n, [&](int x, int y, std::int32_t p) { a.push_back({x, y, p}); });
+      w.for_each_move(n, [&](int x, int y, std::int32_t p) { b.push_back({x, y, p}); });
+      EXPECT_EQ(a, b) << r.scoring_text() << " n=" << n;
+      EXPECT_EQ(w.move_count(n), static_cast<int>(a.size()));
+      EXPECT_EQ(w.has_move(n), !a.empty());
+    }
+  }
+}
+
 TEST(ScoringRules, PositionTextsInAsciiAndThesisSymbols) {
   auto two = [](const std::string& t, char op, int n, int m) {
     auto p = parse_scoring_position(t);
