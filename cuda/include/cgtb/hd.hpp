@@ -17,6 +17,15 @@
 #define CGTB_HD
 #endif
 
+/// Before a loop of constant bound: the device unrolls it, so that an array
+/// the loop indexes (a few words, a position's bytes) stays in registers
+/// instead of each thread's local memory. The host compiler decides alone.
+#if defined(__CUDA_ARCH__)
+#define CGTB_UNROLL _Pragma("unroll")
+#else
+#define CGTB_UNROLL
+#endif
+
 namespace cgtb {
 
 /// Number of set bits of a 64-bit word. Host code built without the

@@ -286,15 +286,11 @@ struct symmetric_images {
 
   /// Images of p under the `count` symmetries of `image_bit`.
   CGTB_HD symmetric_images(const std::uint64_t* image_bit, int count, std::uint64_t p) {
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+    CGTB_UNROLL
     for (int s = 0; s < kMaxSymmetries; ++s) img[s] = 0;
     for (std::uint64_t rest = p; rest; rest &= rest - 1) {
       const int c = ctz64(rest);
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+      CGTB_UNROLL
       for (int s = 0; s < kMaxSymmetries; ++s)
         if (s < count) img[s] |= image_bit[s * 64 + c];
     }
@@ -303,9 +299,7 @@ struct symmetric_images {
   /// Least image of the position with cells x and y removed.
   CGTB_HD std::uint64_t canonical_without(const std::uint64_t* image_bit, int count, int x, int y) const {
     std::uint64_t best = kEmptySlot;
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+    CGTB_UNROLL
     for (int s = 0; s < kMaxSymmetries; ++s) {
       if (s < count) {
         const std::uint64_t q = img[s] & ~(image_bit[s * 64 + x] | image_bit[s * 64 + y]);
