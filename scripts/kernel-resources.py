@@ -17,8 +17,7 @@ a GPU each access is a memory transaction instead of a register read.
 --check exits with status 1, naming the kernels, when any cgtb kernel keeps
 such an array, except the kernels whose position is itself an array, which
 are reported only: the heap multisets (octal and scoring multiset tables, up
-to 127 parts) and Cricket Pitch (a list of bumps). Register spills are
-reported, not refused.
+to 127 parts). Register spills are reported, not refused.
 
 The include directories are the source tree's cuda/include and cuda/src and
 the build directory's generated/ (cgtb/instantiations.inc), so run it after
@@ -41,7 +40,7 @@ OWN = re.compile(r"(cgtb::(?:interned_level_kernel|level_kernel|reach_kernel|ran
                  r"(?:<(?:[^<>]|<(?:[^<>]|<[^<>]*>)*>)*>)?)")
 # Kernels --check reports without refusing (matched against the whole demangled
 # name): their position is itself an array.
-ARRAY_POSITIONS = re.compile(r"cgtb::(?:heap_multiset_view|cricket_pitch_view)")
+ARRAY_POSITIONS = re.compile(r"cgtb::heap_multiset_view")
 
 
 def fail(message):
@@ -135,7 +134,7 @@ def main():
             print("kernel-resources: kernels with arrays in local memory: " + "; ".join(sorted(set(bad))))
             return 1
         print("kernel-resources: no cgtb kernel keeps an array in local memory "
-              "(heap multisets and Cricket Pitch, whose positions are arrays, reported only)")
+              "(heap multisets, whose positions are arrays, reported only)")
     return 0
 
 

@@ -284,6 +284,43 @@ TEST(Domineering, StartPositionsMatchPublishedOutcomes) {
 /// "Cricket Pitch", Notes: a zero cannot be rolled over, so a board is isomorphic to
 /// the positive runs touching the roller. Every board of the table has the
 /// class of that reduced board, placed first or last on the board.
+// The two walks of cricket_pitch_view (the CPU's over the board's bytes, the
+// GPU's over four words in registers) must give every board the same rank,
+// the same board from each rank, and the same options in the same order:
+// every board of four tables, the longest board (31 bumps, every word of the
+// queue) sampled.
+TEST(CricketPitch, RegisterWalkAgreesWithArrayWalk) {
+  struct table_size {
+    int length, max_bump;
+    std::uint64_t stride;  // ranks visited: every stride-th
+  };
+  for (const table_size t : {table_size{1, 3, 1}, {5, 4, 1}, {9, 3, 1}, {12, 2, 1}, {32, 1, 1000003}}) {
+    const cricket_pitch g(t.length, t.max_bump);
+    const cricket_pitch_view v = g.host_view();
+    for (int level : g.levels()) {
+      for (std::uint64_t r = 0; r < v.level_size(level); r += t.stride) {
+        const cricket_position a = v.unrank_from_arrays(level, r), b = v.unrank_in_registers(level, r);
+        ASSERT_EQ(std::memcmp(&a, &b, sizeof a), 0) << g.params() << " level " << level << " rank " << r;
+        ASSERT_EQ(v.rank_in_registers(level, a), r) << g.format(a);
+        ASSERT_EQ(v.rank_from_arrays(level, a), r) << g.format(a);
+        std::vector<std::pair<int, std::uint64_t>> arrays, registers;
+        auto to = [](std::vector<std::pair<int, std::uint64_t>>& out) {
+          return [&out](int l, std::uint64_t k) { out.push_back({l, k}); };
+        };
+        v.for_each_left_option_from_arrays(level, a, to(arrays));
+        v.for_each_left_option_in_registers(level, a, to(registers));
+        const std::size_t left = arrays.size();
+        ASSERT_EQ(v.left_run(a), static_cast<int>(left)) << g.format(a);
+        v.for_each_right_option_from_arrays(level, a, to(arrays));
+        v.for_each_right_option_in_registers(level, a, to(registers));
+        ASSERT_EQ(arrays, registers) << g.format(a);
+        ASSERT_EQ(v.right_run(a), static_cast<int>(arrays.size() - left)) << g.format(a);
+        ASSERT_EQ(v.option_count(a), static_cast<int>(arrays.size())) << g.format(a);
+      }
+    }
+  }
+}
+
 TEST(CricketPitch, ZeroIsomorphicBoardsHaveTheSameClassOverTheWholeTable) {
   cricket_pitch g(8, 3);
   auto c = classes(g);

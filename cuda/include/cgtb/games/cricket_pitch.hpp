@@ -25,6 +25,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -42,6 +43,38 @@ inline constexpr int kCricketMaxBump = 255;
 struct cricket_position {
   std::uint8_t bump[kCricketMaxLength - 1];  ///< bumps left to right; unused entries 0
   std::uint8_t roller;                       ///< bumps left of the roller
+};
+static_assert(sizeof(cricket_position) == 32, "a board is four 8-byte words (cricket_bump_reader)");
+
+/// The bumps of a Cricket Pitch board in order, one byte at a time, from the
+/// board's four words held in registers: bump i is byte i % 8 of word i / 8
+/// (both backends are little-endian), and the words move up a queue, so no
+/// word is indexed at run time (on a GPU an array indexed at run time sits
+/// in each thread's local memory).
+struct cricket_bump_reader {
+  std::uint64_t cur, w1, w2, w3;
+  int left = 8;  ///< bytes of cur not read yet
+  CGTB_HD explicit cricket_bump_reader(const cricket_position& p) {
+    std::uint64_t w[4];
+    std::memcpy(w, &p, sizeof w);
+    cur = w[0];
+    w1 = w[1];
+    w2 = w[2];
+    w3 = w[3];
+  }
+  /// The next bump.
+  CGTB_HD int next() {
+    if (left == 0) {
+      cur = w1;
+      w1 = w2;
+      w2 = w3;
+      left = 8;
+    }
+    --left;
+    const int v = static_cast<int>(cur & 0xff);
+    cur >>= 8;
+    return v;
+  }
 };
 
 /// Trivially copyable Cricket Pitch ruleset over a table of counts.
@@ -70,8 +103,24 @@ struct cricket_pitch_view {
 
   CGTB_HD std::uint64_t level_size(int level) const { return count(n, level) * static_cast<std::uint64_t>(length); }
 
+  // Two walks, the same ranks and options in the same order (the RIT view
+  // does the same): the CPU indexes the board's bytes (`*_from_arrays`, in
+  // L1); the GPU keeps the board in four words and reads it through
+  // cricket_bump_reader (`*_in_registers`), ranking each option from the
+  // board with a run of bumps lowered by one instead of building it. On the
+  // CPU the register walk was 14 % slower (docs/performance.md, "GPU");
+  // tests/test_partizan.cpp compares the two on every board of several
+  // tables.
+
   /// Rank of p within its level (the sum of its bumps).
   CGTB_HD std::uint64_t rank(int level, const position& p) const {
+#if defined(__CUDA_ARCH__)
+    return rank_in_registers(level, p);
+#else
+    return rank_from_arrays(level, p);
+#endif
+  }
+  CGTB_HD std::uint64_t rank_from_arrays(int level, const position& p) const {
     std::uint64_t c = 0;
     int rem = level;
     for (int i = 0; i < n; ++i) {
@@ -81,9 +130,34 @@ struct cricket_pitch_view {
     }
     return c * static_cast<std::uint64_t>(length) + p.roller;
   }
+  CGTB_HD std::uint64_t rank_in_registers(int level, const position& p) const {
+    return vector_rank_lowered(level, p, 0, 0) * static_cast<std::uint64_t>(length) + p.roller;
+  }
+
+  /// Rank, among the bump vectors summing to `level`, of p's bumps with
+  /// those at lo <= i < hi lowered by one (lo = hi: p's own), read through
+  /// cricket_bump_reader.
+  CGTB_HD std::uint64_t vector_rank_lowered(int level, const position& p, int lo, int hi) const {
+    cricket_bump_reader in(p);
+    std::uint64_t c = 0;
+    int rem = level;
+    for (int i = 0; i < n; ++i) {
+      const int k = n - 1 - i, v = in.next() - (i >= lo && i < hi ? 1 : 0);
+      c += cum(k, rem) - cum(k, rem - v);
+      rem -= v;
+    }
+    return c;
+  }
 
   /// Inverse of rank: r < level_size(level).
   CGTB_HD position unrank(int level, std::uint64_t r) const {
+#if defined(__CUDA_ARCH__)
+    return unrank_in_registers(level, r);
+#else
+    return unrank_from_arrays(level, r);
+#endif
+  }
+  CGTB_HD position unrank_from_arrays(int level, std::uint64_t r) const {
     position p;
     for (int i = 0; i < kCricketMaxLength - 1; ++i) p.bump[i] = 0;
     p.roller = static_cast<std::uint8_t>(r % static_cast<std::uint64_t>(length));
@@ -102,6 +176,40 @@ struct cricket_pitch_view {
     }
     return p;
   }
+  /// The 32 bytes (bumps, zeros, the roller) shifted into four words that
+  /// move up a queue as each fills.
+  CGTB_HD position unrank_in_registers(int level, std::uint64_t r) const {
+    const std::uint64_t roller = r % static_cast<std::uint64_t>(length);
+    std::uint64_t c = r / static_cast<std::uint64_t>(length);
+    int rem = level;
+    std::uint64_t w0 = 0, w1 = 0, w2 = 0, w3 = 0, acc = 0;
+    for (int i = 0; i < 32; ++i) {
+      std::uint64_t v = 0;
+      if (i < n) {
+        const int k = n - 1 - i;
+        for (;; ++v) {
+          std::uint64_t here = count(k, rem - static_cast<int>(v));
+          if (c < here) break;
+          c -= here;
+        }
+        rem -= static_cast<int>(v);
+      } else if (i == 31) {
+        v = roller;
+      }
+      acc |= v << (8 * (i & 7));
+      if ((i & 7) == 7) {
+        w0 = w1;
+        w1 = w2;
+        w2 = w3;
+        w3 = acc;
+        acc = 0;
+      }
+    }
+    const std::uint64_t w[4] = {w0, w1, w2, w3};
+    position p;
+    std::memcpy(&p, w, sizeof w);
+    return p;
+  }
 
   /// The position of the next rank: the roller steps right, or wraps to the
   /// next bump vector.
@@ -117,13 +225,30 @@ struct cricket_pitch_view {
   /// left over k = 1, 2, ... positive bumps.
   template <class F>
   CGTB_HD void for_each_left_option(int level, const position& p, F&& f) const {
+#if defined(__CUDA_ARCH__)
+    for_each_left_option_in_registers(level, p, f);
+#else
+    for_each_left_option_from_arrays(level, p, f);
+#endif
+  }
+  template <class F>
+  CGTB_HD void for_each_left_option_from_arrays(int level, const position& p, F&& f) const {
     position q = p;
     for (int k = 1; p.roller - k >= 0; ++k) {
       const int i = p.roller - k;
       if (q.bump[i] == 0) break;
       --q.bump[i];
       q.roller = static_cast<std::uint8_t>(i);
-      f(level - k, rank(level - k, q));
+      f(level - k, rank_from_arrays(level - k, q));
+    }
+  }
+  template <class F>
+  CGTB_HD void for_each_left_option_in_registers(int level, const position& p, F&& f) const {
+    const int run = left_run(p);
+    for (int k = 1; k <= run; ++k) {
+      const int lo = p.roller - k;
+      f(level - k, vector_rank_lowered(level - k, p, lo, p.roller) * static_cast<std::uint64_t>(length) +
+                       static_cast<std::uint64_t>(lo));
     }
   }
 
@@ -131,22 +256,59 @@ struct cricket_pitch_view {
   /// right over k = 1, 2, ... positive bumps.
   template <class F>
   CGTB_HD void for_each_right_option(int level, const position& p, F&& f) const {
+#if defined(__CUDA_ARCH__)
+    for_each_right_option_in_registers(level, p, f);
+#else
+    for_each_right_option_from_arrays(level, p, f);
+#endif
+  }
+  template <class F>
+  CGTB_HD void for_each_right_option_from_arrays(int level, const position& p, F&& f) const {
     position q = p;
     for (int k = 1; p.roller + k - 1 < n; ++k) {
       const int i = p.roller + k - 1;
       if (q.bump[i] == 0) break;
       --q.bump[i];
       q.roller = static_cast<std::uint8_t>(i + 1);
-      f(level - k, rank(level - k, q));
+      f(level - k, rank_from_arrays(level - k, q));
     }
+  }
+  template <class F>
+  CGTB_HD void for_each_right_option_in_registers(int level, const position& p, F&& f) const {
+    const int run = right_run(p);
+    for (int k = 1; k <= run; ++k) {
+      const int hi = p.roller + k;
+      f(level - k, vector_rank_lowered(level - k, p, p.roller, hi) * static_cast<std::uint64_t>(length) +
+                       static_cast<std::uint64_t>(hi));
+    }
+  }
+
+  /// Positive bumps directly left of the roller (Left's options) and from
+  /// the roller rightwards (Right's), read through cricket_bump_reader.
+  CGTB_HD int left_run(const position& p) const {
+    cricket_bump_reader in(p);
+    int run = 0;
+    for (int i = 0; i < p.roller; ++i) run = in.next() > 0 ? run + 1 : 0;
+    return run;
+  }
+  CGTB_HD int right_run(const position& p) const {
+    cricket_bump_reader in(p);
+    for (int i = 0; i < p.roller; ++i) in.next();
+    int run = 0;
+    for (int i = p.roller; i < n && in.next() > 0; ++i) ++run;
+    return run;
   }
 
   /// Number of options of both players: the positive runs beside the roller.
   CGTB_HD int option_count(const position& p) const {
+#if defined(__CUDA_ARCH__)
+    return left_run(p) + right_run(p);
+#else
     int c = 0;
     for (int i = p.roller - 1; i >= 0 && p.bump[i] > 0; --i) ++c;
     for (int i = p.roller; i < n && p.bump[i] > 0; ++i) ++c;
     return c;
+#endif
   }
 };
 
