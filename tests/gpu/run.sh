@@ -61,7 +61,8 @@ for board in 4x5 5x5; do ident "cram $board all regions" cram --board "$board" -
 ident "cram 4x6 all regions, G and G-" cram --board 4x6 --positions all --values normal,misere
 ident "cram 4x5 reachable, no symmetry" cram --board 4x5 --symmetry off
 for spec in "domineering --board 5x5" "domineering --board 4x5 --positions all" "rit --box 10x10" "rit --box 16x3" \
-            "cricket-pitch --length 8 --max-bump 4" "octal --code 0.07 --max-total 30" \
+            "cricket-pitch --length 8 --max-bump 4" "cricket-pitch --length 20 --max-bump 1" \
+            "octal --code 0.07 --max-total 30" "octal --code 4.7 --max-total 16" \
             "scoring-sum --op selective --left 123:123 --right 3111:1234 --max 512"; do
   ident "$spec" $spec
 done
