@@ -84,8 +84,6 @@ struct take_break_moves {
   CGTB_HD const Derived& self() const { return static_cast<const Derived&>(*this); }
 };
 
-struct take_break_words;
-
 /// The rules of one take-and-break game: digit[i] and points[i] for taking i
 /// beans, i = 0..max_take (points are 0 outside scoring play; digit[0] is 0
 /// or 4). The host's copy; the kernels read the rules as words in the game's
