@@ -157,6 +157,17 @@ struct cricket_pitch_view {
     return unrank_from_arrays(level, r);
 #endif
   }
+  /// One step of unrank: the bump v of a place with k places after it and
+  /// `rem` left to sum, where c counts the vectors before this one; c drops
+  /// by the vectors with a smaller bump here.
+  CGTB_HD int unrank_bump(int k, int rem, std::uint64_t& c) const {
+    int v = 0;
+    for (;; ++v) {
+      const std::uint64_t here = count(k, rem - v);
+      if (c < here) return v;
+      c -= here;
+    }
+  }
   CGTB_HD position unrank_from_arrays(int level, std::uint64_t r) const {
     position p;
     for (int i = 0; i < kCricketMaxLength - 1; ++i) p.bump[i] = 0;
@@ -164,13 +175,7 @@ struct cricket_pitch_view {
     std::uint64_t c = r / static_cast<std::uint64_t>(length);
     int rem = level;
     for (int i = 0; i < n; ++i) {
-      const int k = n - 1 - i;
-      int v = 0;
-      for (;; ++v) {
-        std::uint64_t here = count(k, rem - v);
-        if (c < here) break;
-        c -= here;
-      }
+      const int v = unrank_bump(n - 1 - i, rem, c);
       p.bump[i] = static_cast<std::uint8_t>(v);
       rem -= v;
     }
@@ -186,12 +191,7 @@ struct cricket_pitch_view {
     for (int i = 0; i < 32; ++i) {
       std::uint64_t v = 0;
       if (i < n) {
-        const int k = n - 1 - i;
-        for (;; ++v) {
-          std::uint64_t here = count(k, rem - static_cast<int>(v));
-          if (c < here) break;
-          c -= here;
-        }
+        v = static_cast<std::uint64_t>(unrank_bump(n - 1 - i, rem, c));
         rem -= static_cast<int>(v);
       } else if (i == 31) {
         v = roller;
