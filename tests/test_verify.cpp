@@ -4,6 +4,7 @@
 // reachable table, and a level left out of the header.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <functional>
 #include <string>
 #include <vector>
@@ -221,6 +222,34 @@ TEST(Verify, CatchesAGenusFieldOfAWildPositionAltered) {
   });
   const cgtb::verify_report rep = cgtb::verify_tablebase(bad, {});
   EXPECT_NE(rep.failure.find("genus3"), std::string::npos) << rep.failure;
+}
+
+TEST(Verify, WithoutTheGenusChecksTheOtherValuesAndLeavesTheGenusOut) {
+  // --no-genus: for tables whose genus states do not fit in memory. An
+  // altered genus field passes, an altered misère Grundy value does not.
+  temp_dir dir;
+  const std::string path = build_case(dir, {"cram_4x4", {"cram", "--board", "4x4"}});
+  cgtb::tablebase tb(path);
+  const int misere = tb.header().field_index("misere"), g2 = tb.header().field_index("genus2");
+  ASSERT_GE(misere, 0);
+  ASSERT_GE(g2, 0);
+  const cgtb::level_entry le = a_middle_level(path);
+  cgtb::verify_options without;
+  without.genus = false;
+  for (const int field : {g2, misere}) {
+    const std::string bad = dir.file("bad-" + std::to_string(field) + ".cgtb");
+    rewrite(path, bad, [&](int l, std::uint64_t r, int f, std::int64_t v) -> std::int64_t {
+      return l == le.level && r == 0 && f == field ? v + 1 : v;
+    });
+    const cgtb::verify_report all = cgtb::verify_tablebase(bad, {}), rest = cgtb::verify_tablebase(bad, without);
+    EXPECT_NE(all.failure, "") << field;
+    EXPECT_EQ(rest.failure.empty(), field == g2) << rest.failure;
+    EXPECT_EQ(std::count(rest.fields.begin(), rest.fields.end(), "genus2"), 0);
+    EXPECT_EQ(std::count(rest.fields.begin(), rest.fields.end(), "misere"), 1);
+  }
+  const cli_result r = run_cgtb({"verify", "--no-genus", path});
+  ASSERT_EQ(r.code, 0) << describe(r);
+  EXPECT_NE(r.out.find("(grundy,misere)"), std::string::npos) << r.out;
 }
 
 }  // namespace

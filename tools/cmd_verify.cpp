@@ -18,14 +18,16 @@ int cmd_verify(int argc, char** argv) {
   o.add_options()("sample", "check N random positions per level (0 = every position)",
                   cxxopts::value<std::uint64_t>()->default_value("0"))(
       "seed", "seed of the sample", cxxopts::value<std::uint64_t>()->default_value("1"))(
-      "threads", "worker threads (0 = all cores)", cxxopts::value<int>()->default_value("0"))("q,quiet",
-                                                                                              "no progress lines");
+      "threads", "worker threads (0 = all cores)", cxxopts::value<int>()->default_value("0"))(
+      "no-genus", "leave the genus out: check the other values (for tables whose genus states do not fit in memory)")(
+      "q,quiet", "no progress lines");
   auto r = tools::parse_file_command(o, argc, argv, "verify");
   if (r["threads"].as<int>() < 0) throw input_error("--threads must be 0 or more");
   verify_options opt;
   opt.sample = r["sample"].as<std::uint64_t>();
   opt.seed = r["seed"].as<std::uint64_t>();
   opt.threads = r["threads"].as<int>();
+  opt.genus = !r.count("no-genus");
   opt.progress = !r.count("quiet") && isatty(2);
   const std::string path = r["file"].as<std::string>();
   const verify_report rep = verify_tablebase(path, opt);

@@ -97,7 +97,7 @@ class verifier {
       if (n == "safe") fm_.safe = f;
       if (n == "winning") fm_.winning = f;
     }
-    genus_ = fm_.genus1 >= 0;
+    genus_ = fm_.genus1 >= 0 && opt.genus;
   }
 
   verify_report run() {
@@ -105,7 +105,8 @@ class verifier {
     verify_report rep;
     rep.failure = check_header();
     if (rep.failure.empty()) {
-      for (const auto& f : main_.tb.header().fields) rep.fields.push_back(f.name);
+      for (const auto& f : main_.tb.header().fields)
+        if (genus_ || f.name.rfind("genus", 0) != 0) rep.fields.push_back(f.name);
       check_levels(rep);
     }
     rep.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -410,7 +411,8 @@ class verifier {
       const std::uint64_t bytes = total * (kStates + 1);
       if (sysinfo(&si) == 0 && bytes > static_cast<std::uint64_t>(si.totalram) * si.mem_unit / 4 * 3)
         throw resource_error("verifying the genus of " + std::to_string(total) + " positions needs " +
-                             std::to_string(bytes >> 20) + " MB of genus states, more than this machine has");
+                             std::to_string(bytes >> 20) +
+                             " MB of genus states, more than this machine has (--no-genus checks the other values)");
       for (const auto& l : levels) {
         state_level& sl = states_[l.level];
         sl.states.assign(l.positions * kStates, 0);

@@ -18,6 +18,10 @@ struct verify_options {
   std::uint64_t seed = 1;    ///< seed of the sample
   int threads = 0;           ///< worker threads; 0 = OpenMP's default
   bool progress = false;     ///< a line per level on stderr
+  /// Derive and compare the genus fields. False checks the other fields
+  /// only, for tables whose genus states (37 bytes a stored position, all
+  /// levels at once) do not fit in memory.
+  bool genus = true;
 };
 
 /// Outcome of cgtb verify.
@@ -60,7 +64,8 @@ struct verify_report {
 /// A failed check (a wrong value, a missing option, a header that does not
 /// match its ruleset) is returned in report.failure, not thrown; throws
 /// input_error for an unreadable or corrupt file or an unknown ruleset, and
-/// resource_error when the genus states do not fit in memory.
+/// resource_error when the genus states do not fit in memory (options.genus
+/// = false leaves the genus out).
 verify_report verify_tablebase(const std::string& path, const verify_options& options);
 
 }  // namespace cgtb
