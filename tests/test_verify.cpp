@@ -252,4 +252,56 @@ TEST(Verify, WithoutTheGenusChecksTheOtherValuesAndLeavesTheGenusOut) {
   EXPECT_NE(r.out.find("(grundy,misere)"), std::string::npos) << r.out;
 }
 
+TEST(Verify, SampledRunsDeriveTheGenusFromTheFollowersAndLeaveOutTheLevelsPastTheMemory) {
+  // A sampled run keeps the genus states of the sample and its followers
+  // only, so a table too large for a full genus check still gets its lower
+  // levels checked. A sample as large as every level checks every position:
+  // with memory for the states of the levels below an altered wild
+  // position, the genus is compared up to that level and left out from it.
+  temp_dir dir;
+  const std::string path = build_case(dir, {"cram_4x5", {"cram", "--board", "4x5"}});
+  cgtb::tablebase tb(path);
+  const int g3 = tb.header().field_index("genus3");
+  ASSERT_GE(g3, 0);
+  int level = -1;
+  std::uint64_t rank = 0, below = 0, stored = 0;
+  for (const auto& le : tb.levels()) {
+    stored += le.positions;
+    for (std::uint64_t r = 0; r < le.positions; ++r)
+      if (tb.value(le.level, r, g3) != tb.value(le.level, r, g3 - 2) && (level < 0 || le.level < level)) {
+        level = le.level;  // the lowest wild position
+        rank = r;
+      }
+  }
+  ASSERT_GE(level, 0);
+  for (const auto& le : tb.levels())
+    if (le.level < level) below += le.positions;
+  ASSERT_GT(below, 0u);
+  const std::string bad = dir.file("bad.cgtb");
+  rewrite(path, bad, [&](int l, std::uint64_t r, int f, std::int64_t v) -> std::int64_t {
+    return l == level && r == rank && f == g3 ? v ^ 1 : v;
+  });
+  cgtb::verify_options every;
+  every.sample = stored;  // at least each level's positions: all of them
+  const cgtb::verify_report good = cgtb::verify_tablebase(path, every);
+  EXPECT_EQ(good.failure, "");
+  EXPECT_EQ(good.genus_left_out_from, -1);
+  EXPECT_EQ(good.genus_positions, stored);
+  EXPECT_NE(cgtb::verify_tablebase(bad, every).failure.find("genus3"), std::string::npos);
+  cgtb::verify_options short_of = every;
+  short_of.genus_memory = below * cgtb::kVerifyGenusStateBytes;
+  const cgtb::verify_report part = cgtb::verify_tablebase(bad, short_of);
+  EXPECT_EQ(part.failure, "");
+  EXPECT_EQ(part.genus_left_out_from, level);
+  EXPECT_EQ(part.genus_positions, below);
+  EXPECT_EQ(part.positions, stored);  // the other values of every level were compared
+  const cli_result r = run_cgtb(
+      {"verify", "--sample", std::to_string(stored), "--max-memory", std::to_string(short_of.genus_memory), bad});
+  ASSERT_EQ(r.code, 0) << describe(r);
+  EXPECT_NE(
+      r.out.find("genus compared on " + std::to_string(below) + " positions, below level " + std::to_string(level)),
+      std::string::npos)
+      << r.out;
+}
+
 }  // namespace

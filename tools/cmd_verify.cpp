@@ -7,6 +7,7 @@
 #include <iostream>
 
 #include "cgtb/error.hpp"
+#include "cgtb/front_end.hpp"
 #include "cgtb/verify.hpp"
 #include "cli.hpp"
 #include "commands.hpp"
@@ -20,7 +21,10 @@ int cmd_verify(int argc, char** argv) {
       "seed", "seed of the sample", cxxopts::value<std::uint64_t>()->default_value("1"))(
       "threads", "worker threads (0 = all cores)", cxxopts::value<int>()->default_value("0"))(
       "no-genus", "leave the genus out: check the other values (for tables whose genus states do not fit in memory)")(
-      "q,quiet", "no progress lines");
+      "max-memory",
+      "sampled genus checks: memory for the states of the sample's followers, e.g. 8G (default: half the memory "
+      "available); levels past it are checked without the genus",
+      cxxopts::value<std::string>())("q,quiet", "no progress lines");
   auto r = tools::parse_file_command(o, argc, argv, "verify");
   if (r["threads"].as<int>() < 0) throw input_error("--threads must be 0 or more");
   verify_options opt;
@@ -28,6 +32,7 @@ int cmd_verify(int argc, char** argv) {
   opt.seed = r["seed"].as<std::uint64_t>();
   opt.threads = r["threads"].as<int>();
   opt.genus = !r.count("no-genus");
+  if (r.count("max-memory")) opt.genus_memory = parse_bytes(r["max-memory"].as<std::string>());
   opt.progress = !r.count("quiet") && isatty(2);
   const std::string path = r["file"].as<std::string>();
   const verify_report rep = verify_tablebase(path, opt);
@@ -46,6 +51,9 @@ int cmd_verify(int argc, char** argv) {
             << " positions agree with the values derived from "
             << (opt.sample && genus ? "the options of their followers (" : "their ") << rep.options << " options"
             << (opt.sample && genus ? " read)" : "") << " (" << fields << ")";
+  if (rep.genus_left_out_from >= 0)
+    std::cout << "; genus compared on " << rep.genus_positions << " positions, below level " << rep.genus_left_out_from
+              << " (the states of higher levels' samples pass --max-memory)";
   if (rep.exact_index) std::cout << "; every stored position is reachable";
   std::cout << "; " << std::fixed << std::setprecision(2) << rep.seconds << " s\n";
   return 0;

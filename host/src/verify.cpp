@@ -7,6 +7,7 @@
 #include <sys/sysinfo.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <bitset>
 #include <chrono>
@@ -14,7 +15,9 @@
 #include <map>
 #include <memory>
 #include <random>
+#include <unordered_map>
 
+#include "cgtb/backend.hpp"
 #include "cgtb/driver.hpp"
 #include "cgtb/error.hpp"
 #include "cgtb/tablebase.hpp"
@@ -72,13 +75,20 @@ struct worker {
   tablebase tb;
   std::int64_t v[kMaxFields], ov[kMaxFields];
   std::uint64_t options = 0;
+  std::uint64_t genus_positions = 0;  ///< positions whose genus fields were compared
 };
 
-/// A level's derived genus states and which of them are done.
+/// A level's derived genus states: in full runs, dense arrays over every
+/// stored position and which of them are done; in sampled runs, a map
+/// holding the sampled positions and their followers only.
 struct state_level {
   std::vector<std::uint8_t> states;  // kStates per stored position
   std::unique_ptr<std::atomic<std::uint8_t>[]> done;
+  std::unordered_map<std::uint64_t, std::array<std::uint8_t, kStates>> sparse;  // stored rank -> states
 };
+
+static_assert(kVerifyGenusStateBytes >= kStates + 8 + 16 + 8,
+              "a sampled run's map holds the states, the key, the node's link and hash, and a bucket");
 
 class verifier {
  public:
@@ -206,10 +216,16 @@ class verifier {
 
   /// Derived genus states of the position stored at (level, stored); derives
   /// them (and, in sampled runs, those of its followers) when not yet done.
-  /// Returns nullptr with `why` set on an inconsistency.
+  /// Returns nullptr with `why` set on an inconsistency, or with `why` empty
+  /// and out_of_states_ set when a sampled run's states pass genus_memory.
   const std::uint8_t* states_of(worker& w, int level, std::uint64_t stored, std::string& why) {
     state_level& sl = states_.at(level);
-    if (sl.done[stored].load(std::memory_order_acquire)) return &sl.states[stored * kStates];
+    if (sparse_) {
+      const auto it = sl.sparse.find(stored);
+      if (it != sl.sparse.end()) return it->second.data();
+    } else if (sl.done[stored].load(std::memory_order_acquire)) {
+      return &sl.states[stored * kStates];
+    }
     const position_ref p = stored_position(w, level, stored);
     std::vector<located> opts;
     for (const auto& o : drv_->options(p)) {
@@ -243,8 +259,7 @@ class verifier {
       if (!s) return nullptr;
       os.push_back(s);
     }
-    state_level& sl = states_.at(level);
-    std::uint8_t* out = &sl.states[stored * kStates];
+    std::array<std::uint8_t, kStates> out{};
     for (int a = 0; a <= kHeapDepth; ++a)
       for (int b = 0; a + b <= kHeapDepth; ++b) {
         std::bitset<256> seen;
@@ -261,8 +276,22 @@ class verifier {
         }
         out[state_index(a, b)] = static_cast<std::uint8_t>(v);
       }
+    state_level& sl = states_.at(level);
+    if (sparse_) {
+      if (sparse_count_ >= sparse_cap_) {
+        out_of_states_ = true;
+        why.clear();
+        return nullptr;
+      }
+      ++sparse_count_;
+      std::array<std::uint8_t, kStates>& kept = sl.sparse[stored];  // nodes stay put as the map grows
+      kept = out;
+      return kept.data();
+    }
+    std::uint8_t* kept = &sl.states[stored * kStates];
+    std::copy(out.begin(), out.end(), kept);
     sl.done[stored].store(1, std::memory_order_release);
-    return out;
+    return kept;
   }
 
   /// Derives and compares the values of the position stored at (level,
@@ -351,9 +380,10 @@ class verifier {
       const std::int64_t d = m_seen.none() ? 1 : mex(m_seen);
       if (v[fm_.misere] != d) return differs("misère Grundy value", std::to_string(v[fm_.misere]), std::to_string(d));
     }
-    if (genus_) {
-      const std::uint8_t* s = derive_states(w, level, rank, p.text, singles, why);
-      if (!s) return where() + ": " + why;
+    const std::uint8_t* s = genus_ && !out_of_states_ ? derive_states(w, level, rank, p.text, singles, why) : nullptr;
+    if (genus_ && !s && !out_of_states_) return where() + ": " + why;
+    if (s) {
+      ++w.genus_positions;
       if (s[state_index(0, 0)] != v[fm_.misere])
         return differs("misère Grundy value", std::to_string(v[fm_.misere]), std::to_string(s[state_index(0, 0)]));
       for (int k = 1; k <= kHeapDepth; ++k)
@@ -404,7 +434,12 @@ class verifier {
     // (their options lie on lower levels, done before).
     int threads = opt_.threads > 0 ? opt_.threads : omp_get_max_threads();
     if (genus_ && !full) threads = 1;
-    if (genus_) {
+    sparse_ = genus_ && !full;
+    if (sparse_) {
+      const std::size_t budget = opt_.genus_memory ? opt_.genus_memory : detail::host_available_bytes() / 2;
+      sparse_cap_ = budget / kVerifyGenusStateBytes;
+      for (const auto& l : levels) states_[l.level];
+    } else if (genus_) {
       std::uint64_t total = 0;
       for (const auto& l : levels) total += l.positions;
       struct sysinfo si {};
@@ -460,6 +495,20 @@ class verifier {
       }
       if (!error.empty()) throw input_error(error);
       rep.positions += n;
+      if (out_of_states_ && genus_) {
+        rep.genus_left_out_from = le.level;
+        // The genus of this level's sample needs more states than
+        // genus_memory: leave it out from here up, and free the states.
+        genus_ = false;
+        sparse_count_ = 0;
+        for (auto& [l, sl] : states_)
+          std::unordered_map<std::uint64_t, std::array<std::uint8_t, kStates>>().swap(sl.sparse);
+        if (opt_.progress)
+          std::fprintf(
+              stderr,
+              "[cgtb] verify level %d: the genus states of the sample pass %zu MB; genus left out from here up\n",
+              le.level, (sparse_cap_ * kVerifyGenusStateBytes) >> 20);
+      }
       if (!failure.empty()) {
         rep.failure = failure;
         break;
@@ -470,7 +519,10 @@ class verifier {
                      static_cast<unsigned long long>(n), s);
       }
     }
-    for (const auto& w : workers) rep.options += w->options;
+    for (const auto& w : workers) {
+      rep.options += w->options;
+      rep.genus_positions += w->genus_positions;
+    }
     if (rep.failure.empty() && marks_) {
       for (const auto& le : levels) {
         if (le.level == top) continue;
@@ -493,6 +545,10 @@ class verifier {
   std::unique_ptr<game_driver> drv_;
   field_map fm_;
   bool genus_ = false;
+  bool sparse_ = false;         ///< sampled genus run: states kept in maps
+  std::size_t sparse_cap_ = 0;  ///< positions' states the maps may hold
+  std::size_t sparse_count_ = 0;
+  bool out_of_states_ = false;  ///< the maps reached sparse_cap_
   std::map<int, state_level> states_;
   std::unique_ptr<std::map<int, std::unique_ptr<std::atomic<std::uint8_t>[]>>> marks_;
 };

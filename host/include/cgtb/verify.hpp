@@ -6,11 +6,16 @@
 // values are recombined by the plain definition of each value kind.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 namespace cgtb {
+
+/// Bytes of genus_memory (below) that a sampled run counts for each position
+/// whose genus states it keeps: the 36 states and a hash map's overhead.
+constexpr std::size_t kVerifyGenusStateBytes = 80;
 
 /// What cgtb verify checks, and how much.
 struct verify_options {
@@ -22,6 +27,12 @@ struct verify_options {
   /// only, for tables whose genus states (37 bytes a stored position, all
   /// levels at once) do not fit in memory.
   bool genus = true;
+  /// Sampled runs: bytes the derived genus states of the sampled positions
+  /// and their followers may take (kVerifyGenusStateBytes a position); 0 = half the
+  /// memory available. Levels are checked from the lowest up (a
+  /// position's options lie below it); from the first level whose sample
+  /// needs more, the genus is left out.
+  std::size_t genus_memory = 0;
 };
 
 /// Outcome of cgtb verify.
@@ -32,6 +43,12 @@ struct verify_report {
   /// Keyed (reachable) tables checked in full: every stored position other
   /// than the start was found to be an option of a stored position.
   bool exact_index = false;
+  /// Positions whose genus fields were derived and compared.
+  std::uint64_t genus_positions = 0;
+  /// Sampled runs: the first level whose genus was left out because its
+  /// sample's states passed genus_memory (that level and all above it);
+  /// -1 when none was.
+  int genus_left_out_from = -1;
   std::string failure;  ///< empty when the file is consistent, else the first inconsistency found
   double seconds = 0;
 };
@@ -48,7 +65,8 @@ struct verify_report {
 ///    values of p beside a heaps of *2 and b of *1 (a + b <= 7), each the mex
 ///    over p's options and the heap moves *2 -> *1, *2 -> 0, *1 -> 0
 ///    (Winning Ways, ch. 13, "genus"); derived bottom-up, never read from
-///    the file;
+///    the file (full runs: every position, all levels at once; sampled
+///    runs: the sampled positions and their followers only);
 ///  - outcome classes under normal and misère play: Left moving first wins
 ///    iff some Left option is lost by Right moving first; with no option
 ///    Left loses (normal) or wins (misère) (Winning Ways, ch. 1-2; Siegel,
@@ -64,8 +82,9 @@ struct verify_report {
 /// A failed check (a wrong value, a missing option, a header that does not
 /// match its ruleset) is returned in report.failure, not thrown; throws
 /// input_error for an unreadable or corrupt file or an unknown ruleset, and
-/// resource_error when the genus states do not fit in memory (options.genus
-/// = false leaves the genus out).
+/// resource_error when the genus states of a full run do not fit in memory
+/// (options.genus = false leaves the genus out; a sampled run checks the
+/// genus of the levels whose states fit).
 verify_report verify_tablebase(const std::string& path, const verify_options& options);
 
 }  // namespace cgtb
