@@ -52,8 +52,9 @@ int cmd_verify(int argc, char** argv) {
             << (opt.sample && genus ? "the options of their followers (" : "their ") << rep.options << " options"
             << (opt.sample && genus ? " read)" : "") << " (" << fields << ")";
   if (rep.genus_left_out_from >= 0)
-    std::cout << "; genus compared on " << rep.genus_positions << " positions, below level " << rep.genus_left_out_from
-              << " (the states of higher levels' samples pass --max-memory)";
+    std::cout << "; genus compared on " << rep.genus_positions << " positions: every one checked below level "
+              << rep.genus_left_out_from << ", none above it (the states of level " << rep.genus_left_out_from
+              << "'s sample pass --max-memory)";
   if (rep.exact_index) std::cout << "; every stored position is reachable";
   std::cout << "; " << std::fixed << std::setprecision(2) << rep.seconds << " s\n";
   return 0;
