@@ -21,6 +21,7 @@
 #include "cgtb/driver.hpp"
 #include "cgtb/error.hpp"
 #include "cgtb/tablebase.hpp"
+#include "cgtb/text.hpp"
 
 namespace cgtb {
 
@@ -504,10 +505,9 @@ class verifier {
         for (auto& [l, sl] : states_)
           std::unordered_map<std::uint64_t, std::array<std::uint8_t, kStates>>().swap(sl.sparse);
         if (opt_.progress)
-          std::fprintf(
-              stderr,
-              "[cgtb] verify level %d: the genus states of the sample pass %zu MB; genus left out from here up\n",
-              le.level, (sparse_cap_ * kVerifyGenusStateBytes) >> 20);
+          std::fprintf(stderr,
+                       "[cgtb] verify level %d: the genus states of the sample pass %s; genus left out from here up\n",
+                       le.level, bytes_text(static_cast<double>(sparse_cap_ * kVerifyGenusStateBytes)).c_str());
       }
       if (!failure.empty()) {
         rep.failure = failure;
