@@ -199,28 +199,39 @@ TEST(Verify, CatchesALevelLeftOutOfTheFile) {
   EXPECT_NE(rep.failure.find("levels"), std::string::npos) << rep.failure;
 }
 
+/// A wild position of Cram table `path` (gamma_3 != gamma_1: not a Nim
+/// heap's genus) on the lowest level that holds one, and a copy of the table
+/// in `dir` with that position's gamma_3 altered.
+struct altered_wild {
+  int level = -1;
+  std::uint64_t rank = 0;
+  std::string bad;
+};
+altered_wild alter_lowest_wild_genus(const temp_dir& dir, const std::string& path) {
+  cgtb::tablebase tb(path);
+  const int g3 = tb.header().field_index("genus3");
+  altered_wild w;
+  if (g3 < 0) return w;
+  for (const auto& le : tb.levels())
+    for (std::uint64_t r = 0; r < le.positions; ++r)
+      if (tb.value(le.level, r, g3) != tb.value(le.level, r, g3 - 2) && (w.level < 0 || le.level < w.level)) {
+        w.level = le.level;
+        w.rank = r;
+      }
+  w.bad = dir.file("bad.cgtb");
+  rewrite(path, w.bad, [&](int l, std::uint64_t r, int f, std::int64_t v) -> std::int64_t {
+    return l == w.level && r == w.rank && f == g3 ? v ^ 1 : v;
+  });
+  return w;
+}
+
 TEST(Verify, CatchesAGenusFieldOfAWildPositionAltered) {
   // Wild positions are where the genus carries information the Grundy and
   // misère values do not: 4x5 Cram has many.
   temp_dir dir;
-  const std::string path = build_case(dir, {"cram_4x5", {"cram", "--board", "4x5"}});
-  cgtb::tablebase tb(path);
-  const int g3 = tb.header().field_index("genus3");
-  ASSERT_GE(g3, 0);
-  int level = -1;
-  std::uint64_t rank = 0;
-  for (const auto& le : tb.levels())
-    for (std::uint64_t r = 0; r < le.positions && level < 0; ++r)
-      if (tb.value(le.level, r, g3) != tb.value(le.level, r, g3 - 2)) {  // gamma_3 != gamma_1: not a Nim heap's genus
-        level = le.level;
-        rank = r;
-      }
-  ASSERT_GE(level, 0);
-  const std::string bad = dir.file("bad.cgtb");
-  rewrite(path, bad, [&](int l, std::uint64_t r, int f, std::int64_t v) -> std::int64_t {
-    return l == level && r == rank && f == g3 ? v ^ 1 : v;
-  });
-  const cgtb::verify_report rep = cgtb::verify_tablebase(bad, {});
+  const altered_wild w = alter_lowest_wild_genus(dir, build_case(dir, {"cram_4x5", {"cram", "--board", "4x5"}}));
+  ASSERT_GE(w.level, 0);
+  const cgtb::verify_report rep = cgtb::verify_tablebase(w.bad, {});
   EXPECT_NE(rep.failure.find("genus3"), std::string::npos) << rep.failure;
 }
 
@@ -260,27 +271,17 @@ TEST(Verify, SampledRunsDeriveTheGenusFromTheFollowersAndLeaveOutTheLevelsPastTh
   // position, the genus is compared up to that level and left out from it.
   temp_dir dir;
   const std::string path = build_case(dir, {"cram_4x5", {"cram", "--board", "4x5"}});
-  cgtb::tablebase tb(path);
-  const int g3 = tb.header().field_index("genus3");
-  ASSERT_GE(g3, 0);
-  int level = -1;
-  std::uint64_t rank = 0, below = 0, stored = 0;
+  const altered_wild w = alter_lowest_wild_genus(dir, path);
+  ASSERT_GE(w.level, 0);
+  const int level = w.level;
+  const std::string& bad = w.bad;
+  std::uint64_t below = 0, stored = 0;
+  const cgtb::tablebase tb(path);
   for (const auto& le : tb.levels()) {
     stored += le.positions;
-    for (std::uint64_t r = 0; r < le.positions; ++r)
-      if (tb.value(le.level, r, g3) != tb.value(le.level, r, g3 - 2) && (level < 0 || le.level < level)) {
-        level = le.level;  // the lowest wild position
-        rank = r;
-      }
-  }
-  ASSERT_GE(level, 0);
-  for (const auto& le : tb.levels())
     if (le.level < level) below += le.positions;
+  }
   ASSERT_GT(below, 0u);
-  const std::string bad = dir.file("bad.cgtb");
-  rewrite(path, bad, [&](int l, std::uint64_t r, int f, std::int64_t v) -> std::int64_t {
-    return l == level && r == rank && f == g3 ? v ^ 1 : v;
-  });
   cgtb::verify_options every;
   every.sample = stored;  // at least each level's positions: all of them
   const cgtb::verify_report good = cgtb::verify_tablebase(path, every);
