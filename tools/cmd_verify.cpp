@@ -54,7 +54,7 @@ int cmd_verify(int argc, char** argv) {
   if (rep.genus_left_out_from >= 0)
     std::cout << "; genus compared on " << rep.genus_positions << " positions: every one checked below level "
               << rep.genus_left_out_from << ", none above it (the states of level " << rep.genus_left_out_from
-              << "'s sample pass --max-memory)";
+              << "'s sample pass the memory allowed, --max-memory)";
   if (rep.exact_index) std::cout << "; every stored position is reachable";
   std::cout << "; " << std::fixed << std::setprecision(2) << rep.seconds << " s\n";
   return 0;
