@@ -2,6 +2,7 @@
 """Build the table of one board and print its row of docs/results.md.
 
 Usage: scripts/results-row.py [--cgtb PATH] [--values KINDS] [--keep DIR]
+                              [--max-memory SIZE] [--resume]
                               cram|domineering RxC
 
 Builds the reachable, symmetry-reduced table (`cgtb build GAME --board RxC`),
@@ -19,6 +20,9 @@ columns of docs/results.md:
   Domineering:         board, normal and misere outcome, and who wins with
                        each player moving first, build time
 
+--max-memory and --resume are passed to `cgtb build` (with --resume, give
+--keep so that a killed build continues from its checkpoint when the same
+command is run again; the build time is then that of the last run).
 Every figure comes from cgtb's own output; the script only formats it. A
 board of more than 26 columns is built turned a quarter: for Cram the same
 game (its openings are named on that board), for Domineering the same game
@@ -64,7 +68,11 @@ def main():
     ap.add_argument("--cgtb", default=os.path.join(os.path.dirname(__file__), "..", "build", "cgtb"))
     ap.add_argument("--values", help="value kinds to build (cgtb build --values), e.g. normal,misere")
     ap.add_argument("--keep", help="directory to keep the table in (default: a temporary one, removed)")
+    ap.add_argument("--max-memory", help="passed to cgtb build, e.g. 19G")
+    ap.add_argument("--resume", action="store_true", help="passed to cgtb build (give --keep too)")
     a = ap.parse_args()
+    if a.resume and not a.keep:
+        sys.exit("--resume needs --keep DIR: the checkpoint lives beside the table")
 
     m = re.fullmatch(r"(\d+)x(\d+)", a.board)
     if not m:
@@ -84,6 +92,10 @@ def main():
         cmd = [a.cgtb, "build", a.game, "--board", f"{rows}x{cols}", "-q", "-o", path]
         if a.values:
             cmd += ["--values", a.values]
+        if a.max_memory:
+            cmd += ["--max-memory", a.max_memory]
+        if a.resume:
+            cmd.append("--resume")
         t0 = time.monotonic()
         run(cmd)
         seconds = time.monotonic() - t0
