@@ -85,8 +85,10 @@ TEST(RecordDictionary, AFullDictionarySaysSo) {
   EXPECT_EQ(full, 0);
   dict.intern(record_of(2), &full);  // known: no new entry
   EXPECT_EQ(full, 0);
-  dict.intern(record_of(9), &full);
+  EXPECT_EQ(dict.intern(record_of(9), &full), cgtb::kNoRecordId);
   EXPECT_EQ(full, 1);
+  // Known records are still found while the dictionary is full.
+  EXPECT_EQ(bytes_of(mem.entries[dict.intern(record_of(3), &full)]), bytes_of(record_of(3)));
 }
 
 TEST(RecordDictionary, ReinsertedEntriesAreFoundUnderTheirIds) {

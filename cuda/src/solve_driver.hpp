@@ -631,6 +631,8 @@ class dictionary_store {
     reinsert(n);
   }
   const Record* entries() const { return entries_.data(); }
+  /// Entries the dictionary has room for.
+  std::uint64_t capacity() const { return capacity_; }
 
  private:
   void allocate(std::uint64_t capacity, std::uint64_t in_use) {
@@ -834,17 +836,17 @@ void solve_with(const Game& game, const solve_options& opts, const level_consume
     rep.level = level;
     rep.positions = n;
     rep.keys = index.keys(level);
-    // The level pass; with interned records, run again after the dictionary
-    // grows where it filled up.
-    for (;;) {
+    // The level pass; with interned records, where the dictionary filled up,
+    // grown and run again over the positions whose record found no entry.
+    for (bool retry = false;; retry = true) {
       const int zero[2] = {0, 0};
       be.copy_to_device(flags.data(), zero, 2);
       // The backend picks the execution policy for a level of n positions.
       be.with_policy(n, [&](auto policy) {
         if constexpr (interned) {
           using kernel_type = interned_level_kernel<view_type, Rule, Backend::prefetch_batch>;
-          const kernel_type kernel{view,         level,           n, chunk, by_level.data(), dict.view(), out.data(),
-                                   flags.data(), flags.data() + 1};
+          const kernel_type kernel{
+              view, level, n, chunk, by_level.data(), dict.view(), out.data(), flags.data(), flags.data() + 1, retry};
           thrust::for_each(policy, thrust::counting_iterator<std::uint64_t>(0),
                            thrust::counting_iterator<std::uint64_t>(items), kernel);
         } else {
@@ -860,6 +862,12 @@ void solve_with(const Game& game, const solve_options& opts, const level_consume
       if (!interned || f[1] == 0 || rep.overflow) break;
       pipeline.wait();  // a level still being written reads the entries
       dict.grow();
+      ++rep.dictionary_growths;
+      if (opts.progress)
+        std::fprintf(stderr,
+                     "[cgtb] level %d: the record dictionary filled up; grown to %llu entries, solving the positions "
+                     "whose record was new again\n",
+                     level, static_cast<unsigned long long>(dict.capacity()));
     }
     if (opts.count_options)
       be.with_policy(n, [&](auto policy) {

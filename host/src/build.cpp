@@ -139,9 +139,21 @@ void print_build_stats(std::ostream& out, const std::vector<level_report>& level
   const char* what = stored ? "stored positions" : "positions";
   out << what << " per second (whole build): " << std::setprecision(0) << (pos / total_seconds) << "\n";
   out << std::setprecision(1) << "peak memory (RSS): " << peak_rss_bytes() / 1e6 << " MB\n";
-  if (!levels.empty() && levels.back().dictionary_entries)
+  if (!levels.empty() && levels.back().dictionary_entries) {
+    std::string grown;
+    int times = 0;
+    for (const auto& r : levels)
+      if (r.dictionary_growths) {
+        grown += (grown.empty() ? "" : ", ") + std::to_string(r.level);
+        times += r.dictionary_growths;
+      }
     out << "record dictionary: " << levels.back().dictionary_entries
-        << " entries (each position holds a 4-byte id of its record)\n";
+        << " entries (each position holds a 4-byte id of its record)";
+    if (times)
+      out << ", grown " << times << (times == 1 ? " time" : " times") << " (while solving level"
+          << (grown.find(',') == std::string::npos ? " " : "s ") << grown << ")";
+    out << "\n";
+  }
   const std::uint64_t held = std::max(file_positions, pos);
   out << std::setprecision(3) << "file: " << file << ", " << file_bytes << " bytes, "
       << (held ? 8.0 * static_cast<double>(file_bytes) / static_cast<double>(held) : 0.0) << " bits per "

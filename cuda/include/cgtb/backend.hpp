@@ -30,6 +30,9 @@ struct level_report {
   /// Interned records (cgtb/record_dictionary.hpp): entries of the build's
   /// record dictionary once this level is solved; 0 otherwise.
   std::uint64_t dictionary_entries = 0;
+  /// Times the dictionary filled up during this level (each time it doubles
+  /// and the positions whose record was new are solved again).
+  int dictionary_growths = 0;
   /// Games with a keyed index (keyed_game): the level's stored positions in
   /// rank order (their canonical masks, Elias–Fano coded), in host memory,
   /// valid during the consumer call; else null.

@@ -106,8 +106,11 @@ struct interned_lookup {
 /// The level kernel of a rule whose records the solver interns: as
 /// level_kernel, but options' records are read through their ids and each
 /// solved record is stored as its id in `dict` (out[i] = id). Sets *overflow
-/// to 1 for a value overflow and *dict_full to 1 when the dictionary is full
-/// (the solver grows it and runs the level again).
+/// to 1 for a value overflow and *dict_full to 1 when the dictionary is full:
+/// those positions get kNoRecordId, and the solver grows the dictionary and
+/// runs the kernel again with `retry` set, which solves only the positions
+/// holding kNoRecordId (a few: the ones whose record was new after the
+/// dictionary filled) and walks past the others.
 template <class View, class Rule, int PrefetchBatch = 0>
 struct interned_level_kernel {
   using record = typename Rule::record;
@@ -120,6 +123,7 @@ struct interned_level_kernel {
   std::uint32_t* out;
   int* overflow;
   int* dict_full;
+  bool retry = false;
 
   CGTB_HD void operator()(std::uint64_t chunk) const {
     std::uint64_t first = chunk * chunk_size;
@@ -127,6 +131,10 @@ struct interned_level_kernel {
     const interned_lookup<record, PrefetchBatch> lookup{ids_by_level, dict.entries};
     std::uint64_t i = first;
     for_each_position(game, level, first, last, [&](const typename View::position& p) {
+      if (retry && out[i] != kNoRecordId) {
+        ++i;
+        return;
+      }
       const record r = Rule::evaluate(game, level, p, lookup);
       if (Rule::overflows(r)) *overflow = 1;
       out[i++] = dict.intern(r, dict_full);

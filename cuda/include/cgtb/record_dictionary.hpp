@@ -29,6 +29,10 @@ constexpr std::size_t stored_record_bytes() {
   return interned_record<Rule>::value ? sizeof(std::uint32_t) : sizeof(typename Rule::record);
 }
 
+/// The id intern() returns for a record that found no free entry (ids are
+/// below 2^31, the most a dictionary holds).
+constexpr std::uint32_t kNoRecordId = 0xffffffffu;
+
 /// The dictionary as a kernel sees it: `capacity` records at `entries` (ids
 /// 0.. *count - 1 are taken) and `slot_count` = 2 * capacity slots, each 0
 /// (free) or (32-bit hash << 32) | (id + 1). Ids are handed out by an atomic
@@ -60,9 +64,10 @@ struct record_dictionary {
     return true;
   }
 
-  /// Id of record r, inserted if new. Sets *full (and returns 0) when the
-  /// dictionary has no free entry left: the solver then grows it and solves
-  /// the level again.
+  /// Id of record r, inserted if new. Sets *full and returns kNoRecordId
+  /// when r is new and the dictionary has no free entry left: the solver then
+  /// grows it and solves again the positions that got kNoRecordId (records
+  /// already known keep being found while the dictionary is full).
   CGTB_HD std::uint32_t intern(const Record& r, int* full) const {
     const std::uint64_t h = hash(r);
     const std::uint64_t tag = (h >> 32) << 32;
@@ -75,7 +80,7 @@ struct record_dictionary {
           const unsigned long long id = atomic_add_u64(count, 1);
           if (id >= capacity) {
             *full = 1;
-            return 0;
+            return kNoRecordId;
           }
           entries[id] = r;
           mine = tag | (id + 1);
