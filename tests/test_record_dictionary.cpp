@@ -106,10 +106,11 @@ TEST(RecordDictionary, ReinsertedEntriesAreFoundUnderTheirIds) {
 }
 
 /// Records of every level, read through the consumer's view, with the
-/// dictionary's entry count after the last level.
+/// dictionary's entry count after the last level and the times it grew.
 template <class Game, class Rule>
 std::map<int, std::vector<typename Rule::record>> solve_records(const Game& g, std::uint64_t capacity, int threads,
-                                                                std::uint64_t* entries = nullptr) {
+                                                                std::uint64_t* entries = nullptr,
+                                                                int* growths = nullptr) {
   std::map<int, std::vector<typename Rule::record>> out;
   cgtb::solve_options o;
   o.threads = threads;
@@ -119,6 +120,7 @@ std::map<int, std::vector<typename Rule::record>> solve_records(const Game& g, s
                             EXPECT_EQ(rec.ids != nullptr, cgtb::interned_record<Rule>::value);
                             for (std::uint64_t i = 0; i < rep.positions; ++i) out[rep.level].push_back(rec[i]);
                             if (entries) *entries = rep.dictionary_entries;
+                            if (growths) *growths += rep.dictionary_growths;
                           });
   return out;
 }
@@ -126,10 +128,16 @@ std::map<int, std::vector<typename Rule::record>> solve_records(const Game& g, s
 template <class Game>
 void expect_growth_changes_nothing(const Game& g) {
   std::uint64_t entries = 0;
-  const auto once = solve_records<Game, genus_rule>(g, 1 << 16, 0, &entries);
+  int growths = 0;
+  const auto once = solve_records<Game, genus_rule>(g, 1 << 16, 0, &entries, &growths);
   EXPECT_GT(entries, 8u);
+  EXPECT_EQ(growths, 0);
   for (int threads : {1, 2, 4}) {
-    const auto grown = solve_records<Game, genus_rule>(g, 1, threads);
+    // From one entry the dictionary grows on several levels, and each time
+    // solves again only the positions whose record found no entry.
+    growths = 0;
+    const auto grown = solve_records<Game, genus_rule>(g, 1, threads, nullptr, &growths);
+    EXPECT_GE(growths, 3);
     ASSERT_EQ(grown.size(), once.size());
     for (const auto& [level, recs] : once) {
       ASSERT_EQ(grown.at(level).size(), recs.size());
