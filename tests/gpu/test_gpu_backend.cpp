@@ -33,11 +33,15 @@ bool have_gpu() {
     GTEST_SKIP() << "no CUDA device";                                                            \
   } while (0)
 
+/// Every level's records (and keys, for a keyed index) as bytes. With
+/// interned records, `dictionary_capacity` is the dictionary's starting size.
 template <class Game, class Rule>
-std::map<int, std::vector<unsigned char>> solve_bytes(const Game& g, cgtb::backend_kind b) {
+std::map<int, std::vector<unsigned char>> solve_bytes(const Game& g, cgtb::backend_kind b,
+                                                      std::uint64_t dictionary_capacity = std::uint64_t{1} << 16) {
   std::map<int, std::vector<unsigned char>> out;
   cgtb::solve_options o;
   o.backend = b;
+  o.dictionary_capacity = dictionary_capacity;
   cgtb::solve<Game, Rule>(g, o,
                           [&](const cgtb::level_report& r, const cgtb::level_records<typename Rule::record>& rec) {
                             for (std::uint64_t i = 0; i < r.positions; ++i) {
@@ -103,6 +107,20 @@ TEST(CramGpu, PipelinedLevelsOfAReachableTableAreByteIdenticalToCpu) {
     EXPECT_EQ(bytes, gpu[level]) << "level " << level;
   }
   EXPECT_GE(large, 3u) << "the table should have levels the pipeline hands over";
+}
+
+TEST(CramGpu, ADictionaryThatGrowsOnEveryLevelGivesTheCpuRecords) {
+  // From one entry the record dictionary fills on most levels; the kernel
+  // then solves again only the positions whose record found no entry, with
+  // many device threads interning at once.
+  CGTB_NEED_GPU();
+  auto c = cgtb::cram::from_board_text("5x5");
+  const cgtb::cram_reachable g(c, "square");
+  using R = cgtb::impartial_rule<7>;
+  auto cpu = solve_bytes<cgtb::cram_reachable, R>(g, cgtb::backend_kind::cpu);
+  auto gpu = solve_bytes<cgtb::cram_reachable, R>(g, cgtb::backend_kind::cuda, 1);
+  ASSERT_EQ(cpu.size(), gpu.size());
+  for (const auto& [level, bytes] : cpu) EXPECT_EQ(bytes, gpu[level]) << "level " << level;
 }
 
 TEST(CramGpu, DeviceMemoryIsGivenBackWhenTheSolveEnds) {
