@@ -109,7 +109,7 @@ TEST(CramGpu, PipelinedLevelsOfAReachableTableAreByteIdenticalToCpu) {
   EXPECT_GE(large, 3u) << "the table should have levels the pipeline hands over";
 }
 
-TEST(CramGpu, ADictionaryThatGrowsOnEveryLevelGivesTheCpuRecords) {
+TEST(CramGpu, ADictionaryThatGrowsDuringTheSolveGivesTheCpuRecords) {
   // From one entry the record dictionary fills on most levels; the kernel
   // then solves again only the positions whose record found no entry, with
   // many device threads interning at once.
