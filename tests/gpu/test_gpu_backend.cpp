@@ -56,16 +56,26 @@ std::map<int, std::vector<unsigned char>> solve_bytes(const Game& g, cgtb::backe
   return out;
 }
 
+/// Solves g on the CPU and on the CUDA backend (there from a record
+/// dictionary of `cuda_dictionary_capacity` entries) and expects the same
+/// bytes on every level. Returns the CPU's levels.
+template <class Game, class Rule>
+std::map<int, std::vector<unsigned char>> expect_cuda_matches_cpu(
+    const Game& g, std::uint64_t cuda_dictionary_capacity = std::uint64_t{1} << 16) {
+  auto cpu = solve_bytes<Game, Rule>(g, cgtb::backend_kind::cpu);
+  auto gpu = solve_bytes<Game, Rule>(g, cgtb::backend_kind::cuda, cuda_dictionary_capacity);
+  EXPECT_EQ(cpu.size(), gpu.size());
+  for (const auto& [level, bytes] : cpu) EXPECT_EQ(bytes, gpu[level]) << "level " << level;
+  return cpu;
+}
+
 class CramGpu : public ::testing::TestWithParam<const char*> {};
 
 TEST_P(CramGpu, CudaRecordsAreByteIdenticalToCpu) {
   CGTB_NEED_GPU();
   auto g = cgtb::cram::from_board_text(GetParam());
   using R = cgtb::impartial_rule<7>;
-  auto cpu = solve_bytes<cgtb::cram, R>(g, cgtb::backend_kind::cpu);
-  auto gpu = solve_bytes<cgtb::cram, R>(g, cgtb::backend_kind::cuda);
-  ASSERT_EQ(cpu.size(), gpu.size());
-  for (const auto& [level, bytes] : cpu) EXPECT_EQ(bytes, gpu[level]) << "level " << level;
+  expect_cuda_matches_cpu<cgtb::cram, R>(g);
 }
 
 INSTANTIATE_TEST_SUITE_P(Boards, CramGpu, ::testing::Values("1x12", "3x4", "4x5", "3x6", "5x5", "4x6"));
@@ -75,20 +85,14 @@ TEST_P(CramGpu, ReachableIndexKeysAndRecordsAreByteIdenticalToCpu) {
   auto c = cgtb::cram::from_board_text(GetParam());
   const cgtb::cram_reachable g(c, c.rows() == c.cols() ? "square" : "rectangle");
   using R = cgtb::impartial_rule<7>;
-  auto cpu = solve_bytes<cgtb::cram_reachable, R>(g, cgtb::backend_kind::cpu);
-  auto gpu = solve_bytes<cgtb::cram_reachable, R>(g, cgtb::backend_kind::cuda);
-  ASSERT_EQ(cpu.size(), gpu.size());
-  for (const auto& [level, bytes] : cpu) EXPECT_EQ(bytes, gpu[level]) << "level " << level;
+  expect_cuda_matches_cpu<cgtb::cram_reachable, R>(g);
 }
 
 TEST(DomineeringGpu, ReachableIndexKeysAndRecordsAreByteIdenticalToCpu) {
   CGTB_NEED_GPU();
   const cgtb::domineering_reachable g(cgtb::domineering(5, 5), "rectangle");
   using R = cgtb::partizan_rule;
-  auto cpu = solve_bytes<cgtb::domineering_reachable, R>(g, cgtb::backend_kind::cpu);
-  auto gpu = solve_bytes<cgtb::domineering_reachable, R>(g, cgtb::backend_kind::cuda);
-  ASSERT_EQ(cpu.size(), gpu.size());
-  for (const auto& [level, bytes] : cpu) EXPECT_EQ(bytes, gpu[level]) << "level " << level;
+  expect_cuda_matches_cpu<cgtb::domineering_reachable, R>(g);
 }
 
 TEST(CramGpu, PipelinedLevelsOfAReachableTableAreByteIdenticalToCpu) {
@@ -98,14 +102,10 @@ TEST(CramGpu, PipelinedLevelsOfAReachableTableAreByteIdenticalToCpu) {
   auto c = cgtb::cram::from_board_text("5x6");
   const cgtb::cram_reachable g(c, "rectangle");
   using R = cgtb::impartial_rule<7>;
-  auto cpu = solve_bytes<cgtb::cram_reachable, R>(g, cgtb::backend_kind::cpu);
-  auto gpu = solve_bytes<cgtb::cram_reachable, R>(g, cgtb::backend_kind::cuda);
-  ASSERT_EQ(cpu.size(), gpu.size());
+  const auto cpu = expect_cuda_matches_cpu<cgtb::cram_reachable, R>(g);
   std::size_t large = 0;
-  for (const auto& [level, bytes] : cpu) {
+  for (const auto& [level, bytes] : cpu)
     large += bytes.size() >= (std::size_t{1} << 16) * (sizeof(R::record) + sizeof(std::uint64_t));
-    EXPECT_EQ(bytes, gpu[level]) << "level " << level;
-  }
   EXPECT_GE(large, 3u) << "the table should have levels the pipeline hands over";
 }
 
@@ -117,10 +117,7 @@ TEST(CramGpu, ADictionaryThatGrowsDuringTheSolveGivesTheCpuRecords) {
   auto c = cgtb::cram::from_board_text("5x5");
   const cgtb::cram_reachable g(c, "square");
   using R = cgtb::impartial_rule<7>;
-  auto cpu = solve_bytes<cgtb::cram_reachable, R>(g, cgtb::backend_kind::cpu);
-  auto gpu = solve_bytes<cgtb::cram_reachable, R>(g, cgtb::backend_kind::cuda, 1);
-  ASSERT_EQ(cpu.size(), gpu.size());
-  for (const auto& [level, bytes] : cpu) EXPECT_EQ(bytes, gpu[level]) << "level " << level;
+  expect_cuda_matches_cpu<cgtb::cram_reachable, R>(g, 1);
 }
 
 TEST(CramGpu, DeviceMemoryIsGivenBackWhenTheSolveEnds) {
