@@ -40,6 +40,17 @@ board_symmetry board_symmetry::make(int rows, int cols, const std::string& group
   return s;
 }
 
+int board_symmetry::distinct() const {
+  int n = 0;
+  for (int k = 0; k < count; ++k) {
+    const auto map_of = [this](int j) { return image_bit.begin() + static_cast<std::ptrdiff_t>(j) * 64; };
+    bool seen = false;
+    for (int j = 0; j < k && !seen; ++j) seen = std::equal(map_of(j), map_of(j) + 64, map_of(k));
+    n += !seen;
+  }
+  return n;
+}
+
 }  // namespace cgtb
 
 namespace cgtb {

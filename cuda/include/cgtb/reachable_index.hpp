@@ -276,6 +276,11 @@ struct board_symmetry {
   /// mirrors and the half turn, which keep each domino's orientation) or
   /// `square` (the 8 symmetries of the square; needs rows == cols).
   static board_symmetry make(int rows, int cols, const std::string& group);
+  /// Number of distinct cell maps among the `count`: the order of the group
+  /// acting on this board, by which a plan divides the positions to estimate
+  /// the classes (a 1×n strip's rectangle group acts as 2 maps, since its
+  /// mirror across the strip is the identity).
+  int distinct() const;
 };
 
 /// Images of one position under each symmetry, kept in registers (the loops

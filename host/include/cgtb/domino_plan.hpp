@@ -41,7 +41,9 @@ struct level_plan {
   double seconds = 0;     ///< estimated solve time (0 without calibration)
 };
 
-/// Plan of a reachable table with `symmetries` board symmetries and records
+/// Plan of a reachable table with `symmetries` board symmetries (distinct
+/// cell maps, board_symmetry::distinct(): the classes are estimated as
+/// positions / symmetries) and records
 /// of `record_bytes` bytes, levels ascending (board's parity). Memory follows
 /// the CPU backend's layout (cuda/src/solve_driver.hpp): while level L is
 /// solved, the Elias-Fano coded keys (elias_fano_bytes) and the records of L
