@@ -9,10 +9,12 @@
 #include <cstring>
 #include <map>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "cgtb/backend.hpp"
+#include "cgtb/build.hpp"
 #include "cgtb/games/domino_reachable.hpp"
 #include "cgtb/record_dictionary.hpp"
 #include "cgtb/rules/impartial.hpp"
@@ -161,6 +163,29 @@ TEST(InternedSolve, AReachableCramSolveThatGrowsItsDictionaryGivesTheSameRecords
 
 TEST(InternedSolve, AnAllRegionsCramSolveThatGrowsItsDictionaryGivesTheSameRecords) {
   expect_growth_changes_nothing(cgtb::cram(3, 5));
+}
+
+TEST(InternedSolve, BuildStatsNameTheLevelsWhereTheDictionaryGrew) {
+  std::vector<cgtb::level_report> reports;
+  cgtb::solve_options o;
+  o.dictionary_capacity = 1;
+  cgtb::solve<cgtb::cram_reachable, genus_rule>(
+      cgtb::cram_reachable(cgtb::cram(4, 5), "rectangle"), o,
+      [&](const cgtb::level_report& rep, const cgtb::level_records<genus_record>&) { reports.push_back(rep); });
+  std::string levels;
+  int times = 0, grown_levels = 0;
+  for (const auto& r : reports)
+    if (r.dictionary_growths) {
+      levels += (levels.empty() ? " " : ", ") + std::to_string(r.level);
+      times += r.dictionary_growths;
+      ++grown_levels;
+    }
+  ASSERT_GE(grown_levels, 2);
+  std::ostringstream out;
+  cgtb::print_build_stats(out, reports, 1.0, "x.cgtb", 1, true);
+  EXPECT_NE(out.str().find("grown " + std::to_string(times) + " times (while solving levels" + levels + ")\n"),
+            std::string::npos)
+      << out.str();
 }
 
 }  // namespace

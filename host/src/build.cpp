@@ -140,18 +140,21 @@ void print_build_stats(std::ostream& out, const std::vector<level_report>& level
   out << what << " per second (whole build): " << std::setprecision(0) << (pos / total_seconds) << "\n";
   out << std::setprecision(1) << "peak memory (RSS): " << peak_rss_bytes() / 1e6 << " MB\n";
   if (!levels.empty() && levels.back().dictionary_entries) {
-    std::string grown;
+    std::vector<int> grown;  // levels during which the dictionary grew
     int times = 0;
     for (const auto& r : levels)
       if (r.dictionary_growths) {
-        grown += (grown.empty() ? "" : ", ") + std::to_string(r.level);
+        grown.push_back(r.level);
         times += r.dictionary_growths;
       }
     out << "record dictionary: " << levels.back().dictionary_entries
         << " entries (each position holds a 4-byte id of its record)";
-    if (times)
+    if (times) {
       out << ", grown " << times << (times == 1 ? " time" : " times") << " (while solving level"
-          << (grown.find(',') == std::string::npos ? " " : "s ") << grown << ")";
+          << (grown.size() == 1 ? "" : "s");
+      for (std::size_t i = 0; i < grown.size(); ++i) out << (i ? ", " : " ") << grown[i];
+      out << ")";
+    }
     out << "\n";
   }
   const std::uint64_t held = std::max(file_positions, pos);
