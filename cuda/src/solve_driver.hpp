@@ -23,6 +23,7 @@
 #include <memory>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "cgtb/backend.hpp"
@@ -276,6 +277,10 @@ class solve_index<Backend, Game, true> {
     return b.finish();
   }
 
+  /// Slots per block of the forward pass's compaction on host-visible
+  /// backends (occupied_block_count): 512 KB of slots, a work item each.
+  static constexpr std::uint64_t kCompactBlock = std::uint64_t{1} << 16;
+
   /// The forward pass, from the start or (found_to >= 0) on from level
   /// found_to, whose keys and those of the levels above are stored already.
   void forward(const std::vector<int>& levels, const solve_options& opts, int found_to) {
@@ -325,6 +330,7 @@ class solve_index<Backend, Game, true> {
         std::uint64_t cap = 1024 + static_cast<std::uint64_t>(4.0 / 3.0 * estimate / static_cast<double>(parts));
         std::uint64_t found = 0;
         typename Backend::template buffer<std::uint64_t> next;
+        std::vector<std::uint64_t> block_counts;  // host-visible backends: per block, then offsets
         for (bool done = false; !done;) {
           auto slots = be_.template allocate<std::uint64_t>(cap);
           const int zero = 0;
@@ -336,8 +342,19 @@ class solve_index<Backend, Game, true> {
             thrust::for_each(policy, thrust::counting_iterator<std::uint64_t>(0),
                              thrust::counting_iterator<std::uint64_t>((n + chunk - 1) / chunk),
                              kernel{v, above, chunk, part, parts, slots.data(), cap, full.data()});
-            found =
-                static_cast<std::uint64_t>(thrust::count_if(policy, slots.data(), slots.data() + cap, occupied_slot{}));
+            if constexpr (Backend::host_visible) {
+              // Thrust's OpenMP copy_if keeps two index arrays of the set's
+              // length; the compaction in blocks keeps one count per block.
+              block_counts.resize((cap + kCompactBlock - 1) / kCompactBlock);
+              thrust::for_each(policy, thrust::counting_iterator<std::uint64_t>(0),
+                               thrust::counting_iterator<std::uint64_t>(block_counts.size()),
+                               occupied_block_count{slots.data(), cap, kCompactBlock, block_counts.data()});
+              found = 0;
+              for (std::uint64_t& c : block_counts) found += std::exchange(c, found);
+            } else {
+              found = static_cast<std::uint64_t>(
+                  thrust::count_if(policy, slots.data(), slots.data() + cap, occupied_slot{}));
+            }
             be_.check("forward pass");
           });
           done = !*be_.to_host(full.data(), 1, flag_copy_) && 5 * found <= 4 * cap;
@@ -347,7 +364,12 @@ class solve_index<Backend, Game, true> {
           }
           next = be_.template allocate<std::uint64_t>(found);
           be_.with_policy(found, [&](auto policy) {
-            thrust::copy_if(policy, slots.data(), slots.data() + cap, next.data(), occupied_slot{});
+            if constexpr (Backend::host_visible)
+              thrust::for_each(policy, thrust::counting_iterator<std::uint64_t>(0),
+                               thrust::counting_iterator<std::uint64_t>(block_counts.size()),
+                               occupied_block_copy{slots.data(), cap, kCompactBlock, block_counts.data(), next.data()});
+            else
+              thrust::copy_if(policy, slots.data(), slots.data() + cap, next.data(), occupied_slot{});
             be_.check("forward pass compaction");
           });
         }
@@ -379,7 +401,7 @@ class solve_index<Backend, Game, true> {
   }
 
   /// Keeps level L's keys: in memory while all levels' keys stay under
-  /// 256 MB, then in an unnamed temporary file (removed by the system when
+  /// kKeptKeysBytes, then in an unnamed temporary file (removed by the system when
   /// the process ends, however it ends) until their level is solved, leaving
   /// the host memory to the levels in work. Saved keys go to their file from
   /// the first level on, and its header is brought up to date after each.
@@ -388,7 +410,7 @@ class solve_index<Backend, Game, true> {
     sizes_[l] = k.size;
     bytes_[l] = k.bytes();
     kept_ += k.bytes();
-    if (!spill_ && kept_ < (std::uint64_t{256} << 20)) {
+    if (!spill_ && kept_ < kKeptKeysBytes) {
       stored_[l] = k;
       return;
     }

@@ -59,6 +59,11 @@ struct keyed_game<Game, std::void_t<decltype(Game::keyed_index)>> : std::bool_co
 /// nothing.
 constexpr double kLevelConsumerBytes = 32.0 * (1 << 20);
 
+/// A reachable table's level keys stay in host memory while all levels' keys
+/// together stay under this many bytes; past it every level's keys wait in a
+/// temporary file until their level is solved (cuda/src/solve_driver.hpp).
+constexpr std::uint64_t kKeptKeysBytes = std::uint64_t{256} << 20;
+
 /// How to run a solve.
 struct solve_options {
   backend_kind backend = backend_kind::cpu;

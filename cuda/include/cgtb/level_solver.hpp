@@ -241,4 +241,35 @@ struct occupied_slot {
   CGTB_HD bool operator()(std::uint64_t k) const { return k != kEmptySlot; }
 };
 
+/// Compaction of a hash set's occupied slots in blocks, without temporaries
+/// the size of the set: counts[b] = the occupied slots of block b (slots
+/// [b * block, (b + 1) * block) of the cap slots). One work item per block.
+struct occupied_block_count {
+  const std::uint64_t* slots;
+  std::uint64_t cap, block;
+  std::uint64_t* counts;
+  CGTB_HD void operator()(std::uint64_t b) const {
+    const std::uint64_t first = b * block, last = first + block < cap ? first + block : cap;
+    std::uint64_t n = 0;
+    for (std::uint64_t i = first; i < last; ++i) n += slots[i] != kEmptySlot;
+    counts[b] = n;
+  }
+};
+
+/// The second step of occupied_block_count: block b's occupied slots, in
+/// slot order, to out[offsets[b]...] (offsets: the exclusive prefix sums of
+/// the counts).
+struct occupied_block_copy {
+  const std::uint64_t* slots;
+  std::uint64_t cap, block;
+  const std::uint64_t* offsets;
+  std::uint64_t* out;
+  CGTB_HD void operator()(std::uint64_t b) const {
+    const std::uint64_t first = b * block, last = first + block < cap ? first + block : cap;
+    std::uint64_t* o = out + offsets[b];
+    for (std::uint64_t i = first; i < last; ++i)
+      if (slots[i] != kEmptySlot) *o++ = slots[i];
+  }
+};
+
 }  // namespace cgtb

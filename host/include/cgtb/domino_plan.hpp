@@ -52,7 +52,8 @@ struct level_plan {
 /// level below holds beside it (kLevelConsumerBytes); the forward pass holds
 /// the keys of the level above, a hash set (8-byte slots) for the level
 /// below, in parts that keep it within a quarter of `available_bytes`, and
-/// the parts' keys. Every other level's keys wait
+/// the parts' keys. All levels' keys stay in memory too while they take
+/// under kKeptKeysBytes together; past that, every other level's keys wait
 /// in a temporary file. `seconds_per_class` and `bits_per_class` come from a
 /// calibration build (0 to leave time and file size out).
 std::vector<level_plan> plan_reachable_table(int rows, int cols, int symmetries, std::size_t record_bytes,
