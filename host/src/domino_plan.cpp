@@ -90,17 +90,21 @@ std::vector<level_plan> plan_reachable_table(int rows, int cols, int symmetries,
   // The rank table (8-byte slots at load 2/3) of the level below, unless the
   // solve would not fit with it (then its ranks go through the keys alone).
   auto table = [](double n) { return n <= 4294967295.0 ? 8 * (n + n / 2 + 16) : 0.0; };
-  // Every level's keys, kept in memory beside the levels in work while they
-  // stay under kKeptKeysBytes together (else they wait in a file).
-  double kept = 0;
-  for (const auto& p : plan) kept += keys(static_cast<double>(p.classes));
-  if (kept >= static_cast<double>(kKeptKeysBytes)) kept = 0;
+  // The keys of the levels found so far stay in memory beside the levels in
+  // work while they take under kKeptKeysBytes together (else every level's
+  // keys wait in a file): those above level i while the forward pass finds
+  // it (found_above[i]), every level's while the levels are solved.
+  std::vector<double> found_above(plan.size() + 1, 0);
+  for (std::size_t i = plan.size(); i-- > 0;)
+    found_above[i] = found_above[i + 1] + (i + 1 < plan.size() ? keys(static_cast<double>(plan[i + 1].classes)) : 0);
+  auto kept = [](double b) { return b < static_cast<double>(kKeptKeysBytes) ? b : 0.0; };
+  const double kept_solving = kept(found_above[0] + (plan.empty() ? 0 : keys(static_cast<double>(plan[0].classes))));
   for (std::size_t i = 0; i < plan.size(); ++i) {
     const double n = static_cast<double>(plan[i].classes);
     const double below = i ? static_cast<double>(plan[i - 1].classes) : 0;
     // Solving level i: keys and records of it and the level below, and the
     // rank table of the level below where it fits.
-    const double base = static_cast<double>(record_bytes) * (n + below) + keys(n) + keys(below) + kept;
+    const double base = static_cast<double>(record_bytes) * (n + below) + keys(n) + keys(below) + kept_solving;
     const bool tables = base + table(below) <= available_bytes;
     const double solve = base + (tables ? table(below) : 0.0) + kLevelConsumerBytes;
     if (i) plan[i - 1].rank_table = tables;
@@ -114,8 +118,8 @@ std::vector<level_plan> plan_reachable_table(int rows, int cols, int symmetries,
     const double set_bytes = 8 * (1024 + 4.0 / 3 * 1.3 * n);
     const double parts = std::max(1.0, std::ceil(set_bytes / std::max(16.0 * (1 << 20), available_bytes / 4)));
     const double part = n / parts, part_set = set_bytes / parts;
-    const double forward =
-        kept + keys(above) + std::max(keys(n) + std::max({part_set + 8 * part, 16 * part}), 2 * keys(n));
+    const double forward = kept(found_above[i]) + keys(above) +
+                           std::max(keys(n) + std::max({part_set + 8 * part, 16 * part}), 2 * keys(n));
     plan[i].peak_bytes = std::max(solve, forward);
     plan[i].forward_peak = forward > solve;
     plan[i].forward_parts = static_cast<int>(parts);
