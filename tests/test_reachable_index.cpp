@@ -21,6 +21,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <iterator>
 #include <map>
 #include <random>
 #include <set>
@@ -28,11 +29,13 @@
 #include <string>
 #include <tuple>
 #include <unordered_set>
+#include <utility>
 #include <vector>
 
 #include "cgtb/backend.hpp"
 #include "cgtb/domino_plan.hpp"
 #include "cgtb/games/domino_reachable.hpp"
+#include "cgtb/level_solver.hpp"
 #include "cgtb/reachable_index.hpp"
 #include "cgtb/rules/impartial.hpp"
 #include "cgtb/rules/partizan.hpp"
@@ -389,6 +392,34 @@ TEST(ReachableIndex, PartsOfTheForwardPassAndRanksWithoutRankTablesGiveTheSameTa
         ASSERT_TRUE(same(l.records[i], parts.at(level).records[i])) << rows << "x" << cols << " level " << level;
     }
   }
+}
+
+TEST(ReachableIndex, TheForwardPassCompactionInBlocksKeepsEveryOccupiedSlotInOrder) {
+  // The CPU's compaction of the forward pass's hash set (counts per block,
+  // their exclusive prefix sums, then each block's slots at its offset)
+  // against std::copy_if, on sets of several fill ratios whose size is not a
+  // multiple of the block, and blocks of one slot.
+  std::mt19937_64 rng(11);
+  for (const std::uint64_t cap : {std::uint64_t{1}, std::uint64_t{1000}, std::uint64_t{200003}})
+    for (const double fill : {0.0, 0.3, 0.8, 1.0})
+      for (const std::uint64_t block : {std::uint64_t{1}, std::uint64_t{7}, std::uint64_t{65536}}) {
+        std::vector<std::uint64_t> slots(cap);
+        for (auto& k : slots)
+          k = std::uniform_real_distribution<double>(0, 1)(rng) < fill ? rng() >> 1 : cgtb::kEmptySlot;
+        std::vector<std::uint64_t> expected;
+        std::copy_if(slots.begin(), slots.end(), std::back_inserter(expected),
+                     [](std::uint64_t k) { return k != cgtb::kEmptySlot; });
+        std::vector<std::uint64_t> offsets((cap + block - 1) / block);
+        for (std::uint64_t b = 0; b < offsets.size(); ++b)
+          cgtb::occupied_block_count{slots.data(), cap, block, offsets.data()}(b);
+        std::uint64_t found = 0;
+        for (auto& c : offsets) found += std::exchange(c, found);
+        ASSERT_EQ(found, expected.size()) << cap << " slots, fill " << fill << ", block " << block;
+        std::vector<std::uint64_t> out(found);
+        for (std::uint64_t b = 0; b < offsets.size(); ++b)
+          cgtb::occupied_block_copy{slots.data(), cap, block, offsets.data(), out.data()}(b);
+        EXPECT_EQ(out, expected) << cap << " slots, fill " << fill << ", block " << block;
+      }
 }
 
 TEST(ReachableIndex, SquareSymmetryIsRefusedOnANonSquareBoard) {
