@@ -43,7 +43,7 @@ namespace {
 /// given back to the system when freed. By default glibc raises that
 /// threshold (up to 32 MB) each time such a block is freed, after which the
 /// solver's level buffers come from the heap and stay resident when freed:
-/// builds peaked 20 to 40 % over their plans (`cgtb plan`), which count live
+/// builds peaked up to 40 % over their plans (`cgtb plan`), which count live
 /// buffers only (docs/performance.md, "The forward pass's compaction").
 void give_freed_buffers_back() {
 #ifdef __GLIBC__
