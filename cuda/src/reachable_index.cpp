@@ -25,30 +25,28 @@ board_symmetry board_symmetry::make(int rows, int cols, const std::string& group
   } else {
     throw input_error("unknown symmetry group '" + group + "'");
   }
-  s.count = static_cast<int>(kinds.size());
-  s.image_bit.assign(static_cast<std::size_t>(s.count) * 64, 0);
-  for (int k = 0; k < s.count; ++k)
+  // Each distinct cell map once, the identity first: on a strip the mirror
+  // across it is the identity (and the half turn the other mirror), on a
+  // single cell every map is.
+  s.count = 0;
+  s.image_bit.assign(kinds.size() * 64, 0);
+  for (const int kind : kinds) {
+    const auto map = s.image_bit.begin() + static_cast<std::ptrdiff_t>(s.count) * 64;
     for (int r = 0; r < rows; ++r)
       for (int c = 0; c < cols; ++c) {
         int rr = r, cc = c;
-        if (kinds[k] & 4) std::swap(rr, cc);
-        if (kinds[k] & 1) cc = cols - 1 - cc;
-        if (kinds[k] & 2) rr = rows - 1 - rr;
-        s.image_bit[static_cast<std::size_t>(k) * 64 + static_cast<std::size_t>(r * cols + c)] = 1ull
-                                                                                                 << (rr * cols + cc);
+        if (kind & 4) std::swap(rr, cc);
+        if (kind & 1) cc = cols - 1 - cc;
+        if (kind & 2) rr = rows - 1 - rr;
+        map[r * cols + c] = 1ull << (rr * cols + cc);
       }
-  return s;
-}
-
-int board_symmetry::distinct() const {
-  int n = 0;
-  for (int k = 0; k < count; ++k) {
-    const auto map_of = [this](int j) { return image_bit.begin() + static_cast<std::ptrdiff_t>(j) * 64; };
     bool seen = false;
-    for (int j = 0; j < k && !seen; ++j) seen = std::equal(map_of(j), map_of(j) + 64, map_of(k));
-    n += !seen;
+    for (int j = 0; j < s.count && !seen; ++j)
+      seen = std::equal(map, map + 64, s.image_bit.begin() + static_cast<std::ptrdiff_t>(j) * 64);
+    if (!seen) ++s.count;
   }
-  return n;
+  s.image_bit.resize(static_cast<std::size_t>(s.count) * 64);
+  return s;
 }
 
 }  // namespace cgtb

@@ -266,21 +266,21 @@ class elias_fano_builder {
 
 /// The symmetries of a rows x cols board that a game uses, as cell maps:
 /// image_bit[s * 64 + c] is the one-bit mask of the image of cell c under
-/// symmetry s (s = 0 is the identity).
+/// symmetry s (s = 0 is the identity). Each distinct map appears once, so
+/// `count` is the order of the group acting on this board (what a plan
+/// divides the positions by to estimate the classes): a 1×n strip's
+/// rectangle group acts as 2 maps, since its mirror across the strip is the
+/// identity.
 struct board_symmetry {
-  int count = 1;
+  int count = 1;                         ///< distinct cell maps (1 to kMaxSymmetries)
   std::vector<std::uint64_t> image_bit;  ///< count * 64 entries
   std::string name;                      ///< "none", "rectangle-4" or "square-8" (file header)
 
   /// The group: `none` (identity only), `rectangle` (identity, the two
   /// mirrors and the half turn, which keep each domino's orientation) or
-  /// `square` (the 8 symmetries of the square; needs rows == cols).
+  /// `square` (the 8 symmetries of the square; needs rows == cols; throws
+  /// input_error otherwise, or for an unknown group).
   static board_symmetry make(int rows, int cols, const std::string& group);
-  /// Number of distinct cell maps among the `count`: the order of the group
-  /// acting on this board, by which a plan divides the positions to estimate
-  /// the classes (a 1×n strip's rectangle group acts as 2 maps, since its
-  /// mirror across the strip is the identity).
-  int distinct() const;
 };
 
 /// Images of one position under each symmetry, kept in registers (the loops

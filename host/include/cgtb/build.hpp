@@ -90,8 +90,7 @@ template <class Game, class Rule, class Field>
 void solve_and_write(const Game& game, const tablebase_header& h, const build_request& req, const solve_options& opts,
                      Field field) {
   if constexpr (keyed_game<Game>::value)
-    check_reachable_plan(game.rows(), game.cols(), game.symmetry().distinct(), stored_record_bytes<Rule>(),
-                         opts.max_memory);
+    check_reachable_plan(game.rows(), game.cols(), game.symmetry().count, stored_record_bytes<Rule>(), opts.max_memory);
   using record = typename Rule::record;
   if (req.resume && game.option_level_span() != 2)
     throw input_error("--resume is available for games whose options lie on the level just below (Cram, Domineering)");

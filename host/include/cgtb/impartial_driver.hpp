@@ -72,7 +72,7 @@ class impartial_driver : public owner_driver<Game> {
       const std::size_t bytes = genus                 ? stored_record_bytes<impartial_rule<7>>()
                                 : kinds.has("misere") ? stored_record_bytes<impartial_rule<0>>()
                                                       : stored_record_bytes<impartial_rule<-1>>();
-      print_reachable_plan(Game::ruleset_name, game_.rows(), game_.cols(), game_.symmetry().distinct(), bytes, req, out,
+      print_reachable_plan(Game::ruleset_name, game_.rows(), game_.cols(), game_.symmetry().count, bytes, req, out,
                            genus && interned_record<impartial_rule<7>>::value);
     } else {
       game_driver::plan(req, out);

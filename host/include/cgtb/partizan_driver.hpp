@@ -50,7 +50,7 @@ class partizan_driver : public owner_driver<Game> {
   void plan(const build_request& req, std::ostream& out) const override {
     if constexpr (keyed_game<Game>::value) {
       value_choice::parse("partizan", req.values);
-      print_reachable_plan(Game::ruleset_name, game_.rows(), game_.cols(), game_.symmetry().distinct(),
+      print_reachable_plan(Game::ruleset_name, game_.rows(), game_.cols(), game_.symmetry().count,
                            sizeof(partizan_record), req, out);
     } else {
       game_driver::plan(req, out);
