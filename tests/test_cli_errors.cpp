@@ -263,4 +263,20 @@ TEST(CliNewUser, TerminatedBuildLeavesNoPartialFile) {
   for (const auto& e : std::filesystem::directory_iterator(d.path())) ADD_FAILURE() << "left behind: " << e.path();
 }
 
+// The solver and the conjecture checks choose a backend the same way
+// (require_backend): `--backend cuda` where it cannot run — a build without
+// the CUDA backend (exit 2), or no device (exit 3) — is the same one-line
+// error from both; where it runs, both succeed.
+TEST(CliBackend, BuildAndConjectureChecksReportTheCudaBackendAlike) {
+  cgtb_test::temp_dir d;
+  const auto build = run_cgtb({"build", "cram", "--board", "2x3", "--backend", "cuda", "-q", "-o", d.file("c.cgtb")});
+  const auto check = run_cgtb({"conjectures", "subtraction", "-k", "3", "--backend", "cuda"});
+  EXPECT_EQ(build.code, check.code) << describe(build) << describe(check);
+  if (build.code != 0) {
+    EXPECT_TRUE(is_clean_error(build)) << describe(build);
+    EXPECT_TRUE(is_clean_error(check)) << describe(check);
+    EXPECT_EQ(build.err, check.err);
+  }
+}
+
 }  // namespace

@@ -144,10 +144,13 @@ TEST(Resume, BuildKilledInTheForwardPassGoesOnFromItsSavedKeys) {
   expect_resume_gives_the_same_bytes({"build", "domineering", "--board", "4x5"}, 10, saved_keys::in_the_pass);
 }
 
-// Saved keys of a build with other parameters under the same file name are
-// refused with one line, as a checkpoint of other parameters is: 3x8 and
-// 4x6 have the same levels, and without symmetry the same symmetry table.
-TEST(Resume, SavedKeysOfAnotherBoardAreRefusedWithOneLine) {
+// A build's files are named by its header (docs/format.md, "Partial files and
+// checkpoints"): saved keys of a build with other parameters under the same
+// output name are another build's, and a build of 3x8 neither reads nor
+// touches those of 4x6 (the same levels, and without symmetry the same
+// symmetry table), which is still resumed afterwards to the bytes of a whole
+// build.
+TEST(Resume, SavedKeysOfAnotherBoardAreLeftToTheirBuild) {
   for (const char* symmetry : {"on", "off"}) {
     cgtb_test::temp_dir d;
     const std::string f = d.file("c.cgtb");
@@ -155,12 +158,26 @@ TEST(Resume, SavedKeysOfAnotherBoardAreRefusedWithOneLine) {
                       " build cram --board 4x6 --symmetry " + symmetry + " -q -o " + cgtb_test::shell_quote(f) +
                       " --resume >/dev/null 2>&1";
     (void)std::system(cmd.c_str());
-    ASSERT_EQ(files_in(d.path()).size(), 2u);
+    const auto killed = files_in(d.path());
+    ASSERT_EQ(killed.size(), 2u);
+    const auto killed_state = cgtb_test::folder_state(d.path());
     auto r =
         cgtb_test::run_cgtb({"build", "cram", "--board", "3x8", "--symmetry", symmetry, "-q", "-o", f, "--resume"});
-    EXPECT_TRUE(cgtb_test::is_clean_error(r)) << cgtb_test::describe(r);
-    EXPECT_NE(r.err.find("not of a build with these parameters"), std::string::npos) << r.err;
-    EXPECT_EQ(files_in(d.path()).size(), 2u);
+    ASSERT_EQ(r.code, 0) << cgtb_test::describe(r);
+    EXPECT_EQ(r.err.find("level keys"), std::string::npos) << r.err;
+    auto now = cgtb_test::folder_state(d.path());
+    now.erase(std::remove_if(now.begin(), now.end(), [](const std::string& l) { return l.rfind("c.cgtb ", 0) == 0; }),
+              now.end());
+    EXPECT_EQ(now, killed_state);
+    // The 4x6 build goes on from its saved keys.
+    auto again = cgtb_test::run_cgtb({"build", "cram", "--board", "4x6", "--symmetry", symmetry, "-o", f, "--resume"});
+    ASSERT_EQ(again.code, 0) << cgtb_test::describe(again);
+    EXPECT_NE(again.err.find("the forward pass goes on from level 12"), std::string::npos) << again.err;
+    const std::string whole = d.file("whole.cgtb");
+    ASSERT_EQ(cgtb_test::run_cgtb({"build", "cram", "--board", "4x6", "--symmetry", symmetry, "-q", "-o", whole}).code,
+              0);
+    EXPECT_TRUE(cgtb_test::read_bytes(f) == cgtb_test::read_bytes(whole));
+    EXPECT_EQ(files_in(d.path()), (std::vector<std::string>{"c.cgtb", "whole.cgtb"}));
   }
 }
 
@@ -198,14 +215,49 @@ TEST(Resume, KilledDomineeringBuildResumesToTheSameBytes) {
   expect_resume_gives_the_same_bytes({"build", "domineering", "--board", "4x5"}, 12, saved_keys::intact);
 }
 
-TEST(Resume, ACheckpointOfOtherParametersIsRefusedWithOneLine) {
+// A checkpoint of other parameters under the same output name belongs to
+// another build: a build of other values goes on beside it and leaves its
+// files as they were.
+TEST(Resume, ACheckpointOfOtherParametersIsLeftToItsBuild) {
   cgtb_test::temp_dir d;
   const std::string f = d.file("c.cgtb");
   build_cram_4x5_killed_after_level_10(f);
+  const auto killed_state = cgtb_test::folder_state(d.path());
+  ASSERT_EQ(killed_state.size(), 3u);
   auto r = cgtb_test::run_cgtb({"build", "cram", "--board", "4x5", "--values", "normal", "-q", "-o", f, "--resume"});
-  EXPECT_TRUE(cgtb_test::is_clean_error(r));
-  auto s = cgtb_test::run_cgtb({"build", "rit", "--box", "4x4", "-q", "-o", d.file("r.cgtb"), "--resume"});
-  EXPECT_TRUE(cgtb_test::is_clean_error(s));
+  ASSERT_EQ(r.code, 0) << cgtb_test::describe(r);
+  auto now = cgtb_test::folder_state(d.path());
+  now.erase(std::remove_if(now.begin(), now.end(), [](const std::string& l) { return l.rfind("c.cgtb ", 0) == 0; }),
+            now.end());
+  EXPECT_EQ(now, killed_state);
+}
+
+// Games whose options reach further than the level below: a checkpoint
+// carries every solved level that the levels still to solve reach — the last
+// four for Row Impartial Terminus in a 4x4 box (options of level L land on
+// L-4..L-1), every level for an octal game's heap lists (a level per total),
+// and for Cricket Pitch the last length-1.
+TEST(Resume, GamesWhoseOptionsReachManyLevelsResumeToTheSameBytes) {
+  expect_resume_gives_the_same_bytes({"build", "rit", "--box", "4x4"}, 9, saved_keys::none);
+  expect_resume_gives_the_same_bytes({"build", "octal", "--code", "0.07", "--max-total", "14"}, 8, saved_keys::none);
+  expect_resume_gives_the_same_bytes({"build", "cricket-pitch", "--length", "6", "--max-bump", "3"}, 5,
+                                     saved_keys::none);
+}
+
+// A build without --resume that finds a checkpoint of its own build refuses
+// with one line (nothing is lost to a forgotten --resume) and changes
+// nothing; with --resume the same command goes on.
+TEST(Resume, ABuildWithoutResumeRefusesToOverwriteItsCheckpoint) {
+  cgtb_test::temp_dir d;
+  const std::string f = d.file("c.cgtb");
+  build_cram_4x5_killed_after_level_10(f);
+  const auto left = cgtb_test::folder_state(d.path());
+  auto r = cgtb_test::run_cgtb({"build", "cram", "--board", "4x5", "-q", "-o", f});
+  EXPECT_TRUE(cgtb_test::is_clean_error_saying(r, {"continue it with --resume"})) << cgtb_test::describe(r);
+  EXPECT_EQ(cgtb_test::folder_state(d.path()), left);
+  auto resumed = cgtb_test::run_cgtb({"build", "cram", "--board", "4x5", "-q", "-o", f, "--resume"});
+  ASSERT_EQ(resumed.code, 0) << cgtb_test::describe(resumed);
+  EXPECT_EQ(files_in(d.path()), std::vector<std::string>{"c.cgtb"});
 }
 
 }  // namespace

@@ -171,7 +171,7 @@ struct ruleset_cases<cgtb::impartial_as_partizan<cgtb::cram>> {
 
 /// The level descriptors of a keyed game's view: each level's keys as the
 /// solver's forward pass stores them (Elias-Fano coded, as in
-/// cuda/src/solve_driver.hpp).
+/// cuda/src/solve_index.hpp).
 template <class Game, class Rule>
 class keyed_tables {
  public:

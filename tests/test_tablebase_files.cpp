@@ -46,11 +46,13 @@ cgtb::tablebase_header small_header() {
 }
 
 // The writer keeps FILE absent until finish(): the data goes to
-// FILE.partial-PID, which finish() renames.
+// FILE.partial-HASH, named by the header's hash, which finish() renames.
 TEST(AtomicWrite, FileAppearsOnlyWhenTheWriterFinishes) {
   cgtb_test::temp_dir dir;
   const std::string path = dir.file("t.cgtb");
-  const std::string partial = path + ".partial-" + std::to_string(getpid());
+  const std::string partial = cgtb::build_file_name(path, small_header());
+  ASSERT_EQ(partial.rfind(path + ".partial-", 0), 0u) << partial;
+  ASSERT_EQ(partial.size(), path.size() + 9 + 16) << partial;
   {
     cgtb::tablebase_writer w(path, small_header());
     w.add_level(0, 1, [](std::uint64_t, int) { return std::int64_t{0}; });
@@ -75,6 +77,40 @@ TEST(AtomicWrite, AbandonedWriterLeavesNothing) {
     w.add_level(0, 1, [](std::uint64_t, int) { return std::int64_t{0}; });
   }
   EXPECT_TRUE(names_in(dir.path()).empty());
+}
+
+// While a writer is open it holds its partial file's lock: a second writer of
+// the same file and header (the same build) is refused with an input_error
+// and changes nothing, while a writer of another header (another build, with
+// its own partial name) goes on; once the first is done, the build may run
+// again.
+TEST(AtomicWrite, ASecondWriterOfTheSameBuildIsRefusedWhileTheFirstRuns) {
+  cgtb_test::temp_dir dir;
+  const std::string path = dir.file("t.cgtb");
+  cgtb::tablebase_header other = small_header();
+  other.params = "other";
+  ASSERT_NE(cgtb::build_file_name(path, other), cgtb::build_file_name(path, small_header()));
+  {
+    cgtb::tablebase_writer w(path, small_header());
+    w.add_level(0, 1, [](std::uint64_t, int) { return std::int64_t{0}; });
+    const std::string partial = cgtb::build_file_name(path, small_header());
+    const std::string before = cgtb_test::read_bytes(partial);
+    try {
+      cgtb::tablebase_writer second(path, small_header());
+      ADD_FAILURE() << "a second writer of the same build was not refused";
+    } catch (const cgtb::input_error& e) {
+      EXPECT_NE(std::string(e.what()).find("still running"), std::string::npos) << e.what();
+    }
+    EXPECT_EQ(cgtb_test::read_bytes(partial), before);
+    cgtb::tablebase_writer beside(path, other);
+    beside.add_level(0, 1, [](std::uint64_t, int) { return std::int64_t{1}; });
+    beside.finish();
+    w.finish();
+  }
+  cgtb::tablebase_writer again(path, small_header());
+  again.add_level(0, 1, [](std::uint64_t, int) { return std::int64_t{0}; });
+  again.finish();
+  EXPECT_EQ(names_in(dir.path()), std::vector<std::string>{"t.cgtb"});
 }
 
 // An abandoned rebuild leaves the previous complete file as it was.

@@ -4,8 +4,11 @@
 
 #include <algorithm>
 #include <cctype>
+#include <csignal>
 #include <cstdint>
+#include <cstdlib>
 #include <cxxopts.hpp>
+#include <functional>
 #include <iomanip>
 #include <iostream>
 #include <new>
@@ -83,6 +86,24 @@ std::string unknown_option_message(const std::string& what, int argc, char** arg
 
 std::unique_ptr<game_driver> driver_for(const tablebase& tb) { return driver_for_header(tb.header()); }
 
+/// The tests' fault injection (tests/test_resume.cpp), for builds run as a
+/// process: CGTB_TEST_KILL_AFTER_LEVEL=L raises SIGKILL right after level
+/// L's checkpoint, CGTB_TEST_KILL_AFTER_FORWARD_LEVEL=L after the forward
+/// pass has saved level L's keys, so that a killed build is made at a
+/// known point without timing. The library takes them as hooks
+/// (build_request::after_checkpoint, after_forward_level).
+void install_fault_injection(build_request& req) {
+  auto kill_at = [](const char* variable) -> std::function<void(int)> {
+    const char* v = std::getenv(variable);
+    if (!v) return {};
+    return [level = std::atoi(v)](int l) {
+      if (l == level) std::raise(SIGKILL);
+    };
+  };
+  req.after_checkpoint = kill_at("CGTB_TEST_KILL_AFTER_LEVEL");
+  req.after_forward_level = kill_at("CGTB_TEST_KILL_AFTER_FORWARD_LEVEL");
+}
+
 /// `cgtb build GAME ...` and `cgtb plan GAME ...` share the game's options and
 /// the build options. Returns 0 with the driver and request filled, or the
 /// exit status of a help request.
@@ -101,6 +122,7 @@ int parse_build(const std::string& command, int argc, char** argv, std::unique_p
   add_build_options(o, game);
   auto r = parse_or_help(o, argc - 1, argv + 1);
   drv = build_request_from(r, game, req);
+  install_fault_injection(req);
   return 0;
 }
 
@@ -261,7 +283,7 @@ int cmd_info(int argc, char** argv) {
     }
   if (nbad) {
     std::cout << "checksums: " << nbad << " of " << nb << " blocks BAD\n";
-    throw input_error("'" + tb.path() + "': " + std::to_string(nbad) + " corrupt block(s)");
+    throw corrupt_file_error("'" + tb.path() + "': " + std::to_string(nbad) + " corrupt block(s)");
   }
   std::cout << "checksums: OK (" << nb << " blocks, header and index)\n";
   return 0;

@@ -250,8 +250,7 @@ int cmd_conjectures(int argc, char** argv) {
   if (!r.unmatched().empty()) throw input_error("unexpected argument '" + r.unmatched()[0] + "'");
   solve_options opts;
   opts.backend = parse_backend(r["backend"].as<std::string>());
-  if (opts.backend == backend_kind::cuda && !cuda_backend_compiled())
-    throw input_error("--backend cuda: this cgtb was built without the CUDA backend (no nvcc at configure time)");
+  require_backend(opts.backend);
   opts.threads = r["threads"].as<int>();
   if (opts.threads < 0) throw input_error("--threads must be >= 0");
   if (r["bound"].as<int>() > (1 << 20)) throw input_error("--bound must be at most 1048576");

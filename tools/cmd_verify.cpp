@@ -33,7 +33,7 @@ int cmd_verify(int argc, char** argv) {
   opt.threads = r["threads"].as<int>();
   opt.genus = !r.count("no-genus");
   if (r.count("max-memory")) opt.genus_memory = parse_bytes(r["max-memory"].as<std::string>());
-  opt.progress = !r.count("quiet") && isatty(2);
+  opt.progress = !r.count("quiet") && isatty(2) ? &stderr_progress() : nullptr;
   const std::string path = r["file"].as<std::string>();
   const verify_report rep = verify_tablebase(path, opt);
   if (!rep.failure.empty()) {

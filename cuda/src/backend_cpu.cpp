@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "games.hpp"
-#include "solve_driver.hpp"
+#include "level_loop.hpp"
 
 namespace cgtb::detail {
 

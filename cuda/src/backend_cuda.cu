@@ -8,7 +8,7 @@
 
 #include "cuda_error.hpp"
 #include "games.hpp"
-#include "solve_driver.hpp"
+#include "level_loop.hpp"
 
 namespace cgtb::detail {
 
@@ -58,11 +58,7 @@ struct cuda_backend {
   };
 
   explicit cuda_backend(const solve_options&) {
-    int n = 0;
-    const cudaError_t e = cudaGetDeviceCount(&n);
-    if (e != cudaSuccess || n == 0)
-      throw resource_error(std::string("--backend cuda: no CUDA device is present") +
-                           (e != cudaSuccess ? std::string(" (") + cudaGetErrorString(e) + ")" : std::string()));
+    require_cuda_device();
     if (!cuda_pools_supported()) return;  // plain cudaMalloc per buffer (cuda_allocate)
     int device = 0;
     cuda_check(cudaGetDevice(&device), "cudaGetDevice");

@@ -20,12 +20,6 @@ struct device_buffer {
   ~device_buffer() { cuda_release(p); }
 };
 
-void require_device() {
-  int devices = 0;
-  if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0)
-    throw input_error("--backend cuda: no CUDA device is present");
-}
-
 template <class F>
 void launch(std::uint64_t n, const F& f) {
   thrust::for_each(thrust::cuda::par, thrust::counting_iterator<std::uint64_t>(0),
@@ -36,7 +30,7 @@ void launch(std::uint64_t n, const F& f) {
 }  // namespace
 
 void run_subtraction_check_cuda(int k, int bound, subtraction_result* out) {
-  require_device();
+  require_cuda_device();
   const std::uint64_t n = std::uint64_t{1} << (k - 1);
   device_buffer<subtraction_result> d(n);
   launch(n, subtraction_check{k, bound, d.p});
@@ -44,7 +38,7 @@ void run_subtraction_check_cuda(int k, int bound, subtraction_result* out) {
 }
 
 void run_code_check_cuda(int K, int bound, code_result* out, int rows) {
-  require_device();
+  require_cuda_device();
   const std::uint64_t n = std::uint64_t{1} << (2 * K);
   device_buffer<code_result> d(n);
   launch(n, code_check{K, bound, d.p, rows});
@@ -52,7 +46,7 @@ void run_code_check_cuda(int K, int bound, code_result* out, int rows) {
 }
 
 void run_selective_check_cuda(int k, int bound, int rows, std::int32_t* out) {
-  require_device();
+  require_cuda_device();
   const std::uint64_t items = (std::uint64_t{1} << k) - 1;
   const std::uint64_t per = static_cast<std::uint64_t>(2 * rows) * static_cast<std::uint64_t>(bound + 1);
   device_buffer<std::int16_t> scratch(items * per);

@@ -22,6 +22,19 @@ inline void cuda_check(cudaError_t e, const char* call, const char* during = nul
   throw internal_error(m + " failed: " + cudaGetErrorName(e) + ", " + cudaGetErrorString(e));
 }
 
+/// Throws resource_error (exit status 3, as the solver reports it) when no
+/// CUDA device is present: the CUDA backend and the CUDA conjecture checks
+/// call it before anything else.
+inline void require_cuda_device() {
+  int n = 0;
+  const cudaError_t e = cudaGetDeviceCount(&n);
+  if (e != cudaSuccess || n == 0) {
+    (void)cudaGetLastError();
+    throw resource_error(std::string("--backend cuda: no CUDA device is present") +
+                         (e != cudaSuccess ? std::string(" (") + cudaGetErrorString(e) + ")" : std::string()));
+  }
+}
+
 /// True when the current device has stream-ordered memory pools (every GPU
 /// since CUDA 11.2 on Linux, save some virtualised ones); queried once.
 inline bool cuda_pools_supported() {

@@ -37,6 +37,11 @@ bool cuda_backend_compiled() {
 #endif
 }
 
+void require_backend(backend_kind b) {
+  if (b == backend_kind::cuda && !cuda_backend_compiled())
+    throw input_error("--backend cuda: this cgtb was built without the CUDA backend (no nvcc at configure time)");
+}
+
 namespace {
 
 /// Has glibc serve every allocation of 1 MB and more from its own mapping,
@@ -57,14 +62,10 @@ void give_freed_buffers_back() {
 template <class Game, class Rule>
 void solve(const Game& game, const solve_options& opts, const level_consumer<typename Rule::record>& consume) {
   give_freed_buffers_back();
-  if (opts.backend == backend_kind::cuda) {
+  require_backend(opts.backend);
 #ifdef CGTB_HAVE_CUDA
-    detail::solve_cuda<Game, Rule>(game, opts, consume);
-    return;
-#else
-    throw input_error("--backend cuda: this cgtb was built without the CUDA backend (no nvcc at configure time)");
+  if (opts.backend == backend_kind::cuda) return detail::solve_cuda<Game, Rule>(game, opts, consume);
 #endif
-  }
   detail::solve_cpu<Game, Rule>(game, opts, consume);
 }
 

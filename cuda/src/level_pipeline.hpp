@@ -1,6 +1,6 @@
 // Hands each solved level to the build's consumer (compression and writing,
 // host/include/cgtb/build.hpp) on a host thread of its own, so that the
-// backend solves the next level meanwhile. Included only by solve_driver.hpp.
+// backend solves the next level meanwhile. Included only by level_loop.hpp.
 #pragma once
 
 #include <condition_variable>

@@ -127,4 +127,52 @@ void elias_fano_keys::decode(std::uint64_t first, std::uint64_t count, std::uint
   view().for_each_key(first, first + count, [&](std::uint64_t r, std::uint64_t key) { out[r - first] = key; });
 }
 
+elias_fano_keys encode_keys(const std::uint64_t* k, std::uint64_t n) {
+  elias_fano_builder b(n, n ? k[n - 1] : 0);
+  for (std::uint64_t i = 0; i < n; ++i) b.push(k[i]);
+  return b.finish();
+}
+
+elias_fano_keys merge_key_runs(const std::vector<elias_fano_keys>& runs) {
+  std::uint64_t n = 0, largest = 0;
+  for (const auto& r : runs)
+    if (r.size) {
+      n += r.size;
+      largest = std::max(largest, r.view().key(r.size - 1));
+    }
+  elias_fano_builder b(n, largest);
+  struct cursor {
+    std::vector<std::uint64_t> buf;
+    std::uint64_t next = 0, at = 0;
+  };
+  std::vector<cursor> cur(runs.size());
+  constexpr std::uint64_t chunk = 1 << 16;
+  auto head = [&](std::size_t i) -> const std::uint64_t* {
+    cursor& c = cur[i];
+    if (c.at == c.buf.size()) {
+      const std::uint64_t m = std::min(chunk, runs[i].size - c.next);
+      if (!m) return nullptr;
+      c.buf.resize(m);
+      runs[i].decode(c.next, m, c.buf.data());
+      c.next += m;
+      c.at = 0;
+    }
+    return &c.buf[c.at];
+  };
+  for (std::uint64_t done = 0; done < n; ++done) {
+    std::size_t best = runs.size();
+    std::uint64_t key = 0;
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+      const std::uint64_t* h = head(i);
+      if (h && (best == runs.size() || *h < key)) {
+        best = i;
+        key = *h;
+      }
+    }
+    b.push(key);
+    ++cur[best].at;
+  }
+  return b.finish();
+}
+
 }  // namespace cgtb

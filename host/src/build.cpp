@@ -30,9 +30,9 @@ std::size_t peak_rss_bytes() {
   return static_cast<std::size_t>(ru.ru_maxrss) * 1024;
 }
 
-build_progress::build_progress(bool enabled, std::size_t levels, std::uint64_t positions)
-    : enabled_(enabled),
-      tty_(isatty(2) != 0),
+build_progress::build_progress(progress_sink* sink, std::size_t levels, std::uint64_t positions)
+    : sink_(sink),
+      tty_(sink && sink->rewrites()),
       levels_(levels),
       total_(positions),
       t0_(std::chrono::steady_clock::now()),
@@ -48,7 +48,8 @@ void build_progress::solved_before(std::size_t levels, std::uint64_t positions) 
 void build_progress::level_done(const level_report& r) {
   ++done_levels_;
   done_ += r.positions;
-  if (!enabled_) return;
+  if (!sink_) return;
+  sink_->advance(done_, total_);
   const auto now = std::chrono::steady_clock::now();
   // The solve starts when the first level's kernels do: a reachable build's
   // forward pass before it counts in the elapsed time, not in the rate.
@@ -87,25 +88,20 @@ void build_progress::print_line(const level_report& r, bool stored) {
   const std::string line = std::string(head) + count_text(done_, stored ? "stored position" : "position") + " so far" +
                            share + " in " + duration_text(el) + ", " +
                            std::to_string(static_cast<unsigned long long>(rate)) + "/s" + left;
-  if (tty_) {
-    std::fprintf(stderr, "\r%s\x1b[K", line.c_str());
-    open_line_ = true;
-  } else {
-    std::fprintf(stderr, "%s\n", line.c_str());
-  }
-  std::fflush(stderr);
+  if (tty_)
+    sink_->status(line);
+  else
+    sink_->line(line);
 }
 
 void build_progress::finish(bool stored) {
-  if (!enabled_) return;
-  if (open_line_) std::fputc('\n', stderr);
-  open_line_ = false;
+  if (!sink_) return;
   const double el = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
   const std::string before =
       levels_before_ ? " (after the " + count_text(levels_before_, "level") + " of the build it resumed)" : "";
-  std::fprintf(stderr, "[cgtb] %s, %s solved in %s%s\n", count_text(done_levels_ - levels_before_, "level").c_str(),
-               count_text(done_ - done_before_, stored ? "stored position" : "position").c_str(),
-               duration_text(el).c_str(), before.c_str());
+  progress_line(sink_, "[cgtb] %s, %s solved in %s%s", count_text(done_levels_ - levels_before_, "level").c_str(),
+                count_text(done_ - done_before_, stored ? "stored position" : "position").c_str(),
+                duration_text(el).c_str(), before.c_str());
 }
 
 std::string wrote_line(const std::string& game, const std::string& params, const build_request& req) {

@@ -19,24 +19,13 @@ std::vector<std::vector<std::uint16_t>> load_conway_pairs(tablebase& tb) {
   for (const auto& l : tb.levels()) {
     auto& v = out[static_cast<std::size_t>(l.level)];
     v.assign(l.positions, 0);
-    const std::int64_t nb = static_cast<std::int64_t>(l.blocks);
-    std::string err;
-#pragma omp parallel for schedule(dynamic, 1)
-    for (std::int64_t b = 0; b < nb; ++b) {
-      try {
-        decoded_block d = tb.read_block(l.first_block + static_cast<std::uint64_t>(b));
-        for (std::uint32_t i = 0; i < d.count; ++i) {
-          const auto g = d.get(i, fg), m = d.get(i, fm);
-          if (g < 0 || g > 255 || m < 0 || m > 255)
-            throw input_error("Grundy value out of range in '" + tb.path() + "'");
-          v[d.first + i] = static_cast<std::uint16_t>(g << 8 | m);
-        }
-      } catch (const std::exception& e) {
-#pragma omp critical
-        err = e.what();
+    for_each_block(tb, l, [&](std::uint64_t, const decoded_block& d) {
+      for (std::uint32_t i = 0; i < d.count; ++i) {
+        const auto g = d.get(i, fg), m = d.get(i, fm);
+        if (g < 0 || g > 255 || m < 0 || m > 255) throw input_error("Grundy value out of range in '" + tb.path() + "'");
+        v[d.first + i] = static_cast<std::uint16_t>(g << 8 | m);
       }
-    }
-    if (!err.empty()) throw input_error(err);
+    });
   }
   return out;
 }

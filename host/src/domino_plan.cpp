@@ -7,6 +7,7 @@
 
 #include "cgtb/backend.hpp"
 #include "cgtb/error.hpp"
+#include "cgtb/memory_model.hpp"
 #include "cgtb/reachable_index.hpp"
 #include "cgtb/text.hpp"
 
@@ -89,7 +90,7 @@ std::vector<level_plan> plan_reachable_table(int rows, int cols, int symmetries,
   auto keys = [&](double n) { return elias_fano_bytes(n, universe); };
   // The rank table (8-byte slots at load 2/3) of the level below, unless the
   // solve would not fit with it (then its ranks go through the keys alone).
-  auto table = [](double n) { return n <= 4294967295.0 ? 8 * (n + n / 2 + 16) : 0.0; };
+  auto table = [](double n) { return memory_model::rank_table_bytes(static_cast<std::uint64_t>(n)); };
   // The keys of the levels found so far stay in memory beside the levels in
   // work while they take under kKeptKeysBytes together (else every level's
   // keys wait in a file): those above level i while the forward pass finds
@@ -108,16 +109,16 @@ std::vector<level_plan> plan_reachable_table(int rows, int cols, int symmetries,
     const bool tables = base + table(below) <= available_bytes;
     const double solve = base + (tables ? table(below) : 0.0) + kLevelConsumerBytes;
     if (i) plan[i - 1].rank_table = tables;
-    // Forward pass into level i from the level above, in as many parts as
-    // keep a part's hash set (8-byte slots, load 3/4, count estimated 30 %
-    // high) within a quarter of the memory: the keys above, the parts found
-    // so far and, per part, the phases insert (set), compact (set and keys
-    // found) and sort (keys and the sort's buffer); then the merge of the
-    // parts into the level's keys.
+    // Forward pass into level i from the level above, in the solver's parts
+    // (cgtb/memory_model.hpp; the count estimated 30 % high): the keys above,
+    // the parts found so far and, per part, the phases insert (set), compact
+    // (set and keys found) and sort (keys and the sort's buffer); then the
+    // merge of the parts into the level's keys.
     const double above = i + 1 < plan.size() ? static_cast<double>(plan[i + 1].classes) : 0;
-    const double set_bytes = 8 * (1024 + 4.0 / 3 * 1.3 * n);
-    const double parts = std::max(1.0, std::ceil(set_bytes / std::max(16.0 * (1 << 20), available_bytes / 4)));
-    const double part = n / parts, part_set = set_bytes / parts;
+    const std::uint64_t part_count = memory_model::forward_parts(1.3 * n, available_bytes);
+    const double parts = static_cast<double>(part_count);
+    const double part = n / parts,
+                 part_set = 8.0 * static_cast<double>(memory_model::forward_set_slots(1.3 * n, part_count));
     const double forward = kept(found_above[i]) + keys(above) +
                            std::max(keys(n) + std::max({part_set + 8 * part, 16 * part}), 2 * keys(n));
     plan[i].peak_bytes = std::max(solve, forward);

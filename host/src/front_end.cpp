@@ -133,9 +133,9 @@ void add_build_options(cxxopts::Options& o, const game_entry& game) {
       cxxopts::value<std::string>())("stats",
                                      "print per-level figures: positions, options, time, positions/s, peak memory")(
       "resume",
-      "checkpoint every finished level (FILE.partial-PID and FILE.partial-PID.ckpt; reachable boards also save the "
-      "forward pass level by level in FILE.partial-PID.keys) and continue a killed build of the same file and "
-      "parameters from its last finished level")("q,quiet", "no progress lines")(
+      "checkpoint every finished level (FILE.partial-HASH and FILE.partial-HASH.ckpt, HASH naming the build; "
+      "reachable boards also save the forward pass level by level in FILE.partial-HASH.keys) and continue a killed "
+      "build of the same file and parameters from its last finished level")("q,quiet", "no progress lines")(
       "block-entries", "positions per compressed block", cxxopts::value<std::uint32_t>()->default_value("4096"))(
       "zstd-level", "zstd compression level (1-19)", cxxopts::value<int>()->default_value("9"));
 }

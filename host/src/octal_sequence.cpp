@@ -339,7 +339,6 @@ std::vector<std::uint16_t> octal_sequence(const take_break& code, std::uint64_t 
   const int threads = opt.threads > 0 ? opt.threads : omp_get_max_threads();
   const auto t0 = std::chrono::steady_clock::now();
   auto last_line = t0;
-  const bool tty = isatty(2);
 
   sparse_split split = opt.force_split ? opt.split : sparse_split{};
   bool used_sparse = split.mask != 0;
@@ -433,24 +432,27 @@ std::vector<std::uint16_t> octal_sequence(const take_break& code, std::uint64_t 
       used_sparse = used_sparse || split.mask != 0;
     }
     if (opt.progress && (n & 4095) == 0) {
+      const bool tty = opt.progress->rewrites();
       const auto now = std::chrono::steady_clock::now();
       if (std::chrono::duration<double>(now - last_line).count() >= (tty ? 0.2 : 5.0)) {
         last_line = now;
         const double el = std::chrono::duration<double>(now - t0).count();
         const double rate = static_cast<double>(n) / el;
-        std::fprintf(stderr, "%s[cgtb] %s: heap %llu of %llu (%.1f%%), %.3g heaps/s, %s left, %zu rare, max %u%s",
-                     tty ? "\r" : "", opt.label.c_str(), static_cast<unsigned long long>(n),
-                     static_cast<unsigned long long>(max_heap), 100.0 * static_cast<double>(n) / max_heap, rate,
-                     duration_text(static_cast<double>(max_heap - n) / rate).c_str(), rare.size(), max_value,
-                     tty ? "   " : "\n");
+        char text[256];
+        std::snprintf(text, sizeof text,
+                      "[cgtb] %s: heap %llu of %llu (%.1f%%), %.3g heaps/s, %s left, %zu rare, max %u",
+                      opt.label.c_str(), static_cast<unsigned long long>(n), static_cast<unsigned long long>(max_heap),
+                      100.0 * static_cast<double>(n) / max_heap, rate,
+                      duration_text(static_cast<double>(max_heap - n) / rate).c_str(), rare.size(), max_value);
+        opt.progress->status(text);
+        opt.progress->advance(n, max_heap);
       }
     }
   }
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   const sparse_space space = sparse_space_of(g, max_heap + 1, split);
-  if (opt.progress)
-    std::fprintf(stderr, "%s[cgtb] %s: %llu heaps in %s, sparse space: %s\n", tty ? "\r" : "", opt.label.c_str(),
-                 static_cast<unsigned long long>(max_heap + 1), duration_text(secs).c_str(), space.text().c_str());
+  progress_line(opt.progress, "[cgtb] %s: %llu heaps in %s, sparse space: %s", opt.label.c_str(),
+                static_cast<unsigned long long>(max_heap + 1), duration_text(secs).c_str(), space.text().c_str());
   if (report) {
     report->space = space;
     report->sparse = used_sparse;

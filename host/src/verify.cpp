@@ -504,10 +504,9 @@ class verifier {
         sparse_count_ = 0;
         for (auto& [l, sl] : states_)
           std::unordered_map<std::uint64_t, std::array<std::uint8_t, kStates>>().swap(sl.sparse);
-        if (opt_.progress)
-          std::fprintf(stderr,
-                       "[cgtb] verify level %d: the genus states of the sample pass %s; genus left out from here up\n",
-                       le.level, bytes_text(static_cast<double>(sparse_cap_ * kVerifyGenusStateBytes)).c_str());
+        progress_line(opt_.progress,
+                      "[cgtb] verify level %d: the genus states of the sample pass %s; genus left out from here up",
+                      le.level, bytes_text(static_cast<double>(sparse_cap_ * kVerifyGenusStateBytes)).c_str());
       }
       if (!failure.empty()) {
         rep.failure = failure;
@@ -515,8 +514,8 @@ class verifier {
       }
       if (opt_.progress) {
         const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - lt0).count();
-        std::fprintf(stderr, "[cgtb] verify level %d: %llu positions agree (%.2f s)\n", le.level,
-                     static_cast<unsigned long long>(n), s);
+        progress_line(opt_.progress, "[cgtb] verify level %d: %llu positions agree (%.2f s)", le.level,
+                      static_cast<unsigned long long>(n), s);
       }
     }
     for (const auto& w : workers) {

@@ -73,7 +73,7 @@ def _option_args(params):
     return args
 
 
-def build(game, output=None, values="all", progress=False, **params):
+def build(game, output=None, values="all", progress=False, advance=None, **params):
     """Build a tablebase, as ``cgtb build GAME ...`` does; returns the file's path.
 
     ``game`` is a name of :func:`games` (e.g. ``"cram"``); ``output`` the file to
@@ -86,11 +86,15 @@ def build(game, output=None, values="all", progress=False, **params):
     too: ``backend``, ``threads`` (sets OpenMP's thread count for the process),
     ``max_memory``, ``resume``, ``block_entries``, ``zstd_level``.
 
-    ``progress``: False (silent), True (the CLI's progress lines on stderr), or a
+    ``progress``: False (silent), True (the CLI's progress lines on stderr), a
     callable that receives each progress line (a str, without its line end) as
-    the build runs; while such a build runs, everything the process writes to
-    file descriptor 2 goes to the callable. An exception the callable raises
-    stops further calls and is raised when the build ends.
+    the build runs, or ``"bar"``: a tqdm progress bar of the positions solved
+    where the ``tqdm`` package is installed (else the lines on stderr, as True).
+    ``advance``: None, or a callable given ``(done, total)`` positions after
+    each level (``total`` is 0 until known: a reachable table's count is known
+    after its forward pass). Progress comes from the solver as calls, never
+    through file descriptor 2. An exception a callable raises stops further
+    calls and is raised when the build ends.
 
     The build runs with the GIL released (other Python threads go on) and cannot
     be interrupted with Ctrl-C. Raises :class:`InputError` for an unknown game or
@@ -100,7 +104,28 @@ def build(game, output=None, values="all", progress=False, **params):
     args = [str(game)] + _option_args(params) + ["--values", str(values)]
     if output is not None:
         args += ["--output", str(output)]
-    return _cgtb._build(args, progress)
+    if isinstance(progress, str) and progress == "bar":
+        return _build_with_bar(args, advance)
+    return _cgtb._build(args, progress, advance)
+
+
+def _build_with_bar(args, advance):
+    """A build with a tqdm bar of the positions solved (lines on stderr where
+    tqdm is not installed)."""
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        return _cgtb._build(args, True, advance)
+    with tqdm(unit=" positions", unit_scale=True, desc="cgtb build " + args[0]) as bar:
+
+        def step(done, total):
+            if total and bar.total != total:
+                bar.total = total
+            bar.update(done - bar.n)
+            if advance is not None:
+                advance(done, total)
+
+        return _cgtb._build(args, bar.write, step)
 
 
 def encode_cells(text):

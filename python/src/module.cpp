@@ -37,22 +37,9 @@ namespace py = pybind11;
 namespace cgtb::python {
 namespace {
 
-/// A file that opens but is not a sound tablebase (bad magic, checksum
-/// mismatch, truncation...): cgtb.CorruptFileError.
-struct corrupt_file_error : input_error {
-  using input_error::input_error;
-};
-
 PyObject* g_input_error = nullptr;
 PyObject* g_corrupt_error = nullptr;
 PyObject* g_resource_error = nullptr;
-
-/// Messages that say a file's bytes are wrong (rather than the request).
-bool says_corrupt(const std::string& m) {
-  for (const char* w : {"corrupt", "truncated", "checksum", "bad magic", "not a cgtb tablebase", "unfinished"})
-    if (m.find(w) != std::string::npos) return true;
-  return false;
-}
 
 /// An open tablebase with its driver. cgtb::tablebase caches blocks and is
 /// not thread-safe: every call holds `mu` (taken after the GIL is released
@@ -60,13 +47,7 @@ bool says_corrupt(const std::string& m) {
 class py_tablebase {
  public:
   py_tablebase(const std::string& path, std::size_t cache_mb) : path_(path) {
-    try {
-      tb_ = std::make_unique<tablebase>(path, cache_mb << 20);
-    } catch (const input_error& e) {
-      const std::string m = e.what();
-      if (m.find(": cannot open: ") != std::string::npos || m.find(": not a regular file") != std::string::npos) throw;
-      throw corrupt_file_error(m);
-    }
+    tb_ = std::make_unique<tablebase>(path, cache_mb << 20);  // corrupt_file_error: cgtb.CorruptFileError
     drv_ = driver_for_header(tb_->header());
     const auto& h = tb_->header();
     fg_ = h.field_index(cgtb::field_name::grundy);
@@ -376,22 +357,11 @@ const level_entry& level_of(py_tablebase& t, int level) {
   return *le;
 }
 
-/// Calls f(decoded block) for every block of a level, in parallel.
+/// Calls f(decoded block) for every block of a level, in parallel
+/// (cgtb::for_each_block).
 template <class F>
 void for_each_block(py_tablebase& t, const level_entry& le, F f) {
-  const tablebase& tb = t.tb();
-  std::string err;
-  const std::int64_t nb = static_cast<std::int64_t>(le.blocks);
-#pragma omp parallel for schedule(dynamic, 1)
-  for (std::int64_t b = 0; b < nb; ++b) {
-    try {
-      f(tb.read_block(le.first_block + static_cast<std::uint64_t>(b)));
-    } catch (const std::exception& e) {
-#pragma omp critical
-      err = e.what();
-    }
-  }
-  if (!err.empty()) throw input_error(err);
+  cgtb::for_each_block(t.tb(), le, [&f](std::uint64_t, const decoded_block& d) { f(d); });
 }
 
 py::dict level_values(py_tablebase& t, int level) {
@@ -461,79 +431,46 @@ py::array_t<std::uint64_t> level_orbits(py_tablebase& t, int level) {
   return orbit;
 }
 
-/// Lines written to fd 2 while it lives go to `callback` (from a reader
-/// thread that takes the GIL for each call) instead of the terminal.
-class stderr_lines {
+/// A progress sink that calls Python: `line(str)` for each progress line,
+/// `advance(done, total)` for a progress bar (either may be None). Called
+/// from the solver's threads, which run without the GIL: each call takes it.
+/// The first exception a callback raises is kept (later lines are dropped)
+/// and rethrown when the build ends.
+class python_progress final : public progress_sink {
  public:
-  explicit stderr_lines(py::object callback) : cb_(std::move(callback)) {
-    int fds[2];
-    if (::pipe(fds) != 0) throw resource_error(std::string("cannot capture progress: ") + std::strerror(errno));
-    std::fflush(stderr);
-    std::cerr.flush();
-    saved_ = ::dup(2);
-    ::dup2(fds[1], 2);
-    ::close(fds[1]);
-    read_fd_ = fds[0];
-    reader_ = std::thread([this] { run(); });
+  python_progress(py::object line, py::object advance) : line_(std::move(line)), advance_(std::move(advance)) {}
+  void line(const std::string& text) override {
+    if (line_.is_none()) return;
+    call([&] { line_(py::str(text)); });
   }
-  /// Restores fd 2 and waits for the reader; call without the GIL.
-  void finish() {
-    if (saved_ < 0) return;
-    std::fflush(stderr);
-    std::cerr.flush();
-    ::dup2(saved_, 2);
-    ::close(saved_);
-    saved_ = -1;
-    reader_.join();
-    ::close(read_fd_);
+  void advance(std::uint64_t done, std::uint64_t total) override {
+    if (advance_.is_none()) return;
+    call([&] { advance_(done, total); });
   }
-  ~stderr_lines() {
-    if (saved_ >= 0) {
-      py::gil_scoped_release nogil;
-      finish();
-    }
-  }
-  /// The first exception the callback raised, if any.
+  /// The first exception a callback raised, if any.
   std::exception_ptr error() const { return error_; }
 
  private:
-  void run() {
-    std::string line;
-    char buf[4096];
-    for (;;) {
-      const ssize_t got = ::read(read_fd_, buf, sizeof buf);
-      if (got < 0 && errno == EINTR) continue;
-      if (got <= 0) break;
-      for (ssize_t i = 0; i < got; ++i) {
-        if (buf[i] == '\n' || buf[i] == '\r') {
-          deliver(line);
-          line.clear();
-        } else {
-          line += buf[i];
-        }
-      }
-    }
-    deliver(line);
-  }
-  void deliver(const std::string& line) {
-    if (line.empty() || error_) return;
+  template <class F>
+  void call(F&& f) {
+    std::lock_guard<std::mutex> g(mu_);
+    if (error_) return;
     py::gil_scoped_acquire gil;
     try {
-      cb_(py::str(line));
+      f();
     } catch (...) {
       error_ = std::current_exception();
     }
   }
-  py::object cb_;
-  int saved_ = -1, read_fd_ = -1;
-  std::thread reader_;
+  py::object line_, advance_;
+  std::mutex mu_;
   std::exception_ptr error_;
 };
 
 /// `cgtb build ARGS...` (ARGS[0] is the game): the options of tools/cgtb.cpp
 /// parse_build: both take them from add_build_options and
 /// build_request_from (cgtb/front_end.hpp). Returns the file written.
-std::string build(const std::vector<std::string>& args, const py::object& progress) {
+std::string build(const std::vector<std::string>& args, const py::object& progress, const py::object& advance) {
   if (args.empty()) throw input_error("build needs a game");
   const game_entry& game = find_game(args[0]);
   cxxopts::Options o("cgtb build " + game.name, game.summary);
@@ -546,26 +483,22 @@ std::string build(const std::vector<std::string>& args, const py::object& progre
   build_request req;
   std::unique_ptr<game_driver> drv = build_request_from(r, game, req);
   const bool callback = !progress.is_none() && PyCallable_Check(progress.ptr());
-  req.progress = callback || (!progress.is_none() && progress.cast<bool>());
+  const bool bar = !advance.is_none();
+  req.progress = callback || bar || (!progress.is_none() && progress.cast<bool>());
   tablebase_writer::check_output_path(req.output);
-  if (!callback) {
+  if (!callback && !bar) {
     py::gil_scoped_release nogil;
     drv->build(req);
     return req.output;
   }
-  stderr_lines lines(progress);
+  python_progress sink(callback ? progress : py::none(), advance);
+  req.progress_to = &sink;
   {
     py::gil_scoped_release nogil;
-    try {
-      drv->build(req);
-    } catch (...) {
-      lines.finish();
-      throw;
-    }
-    std::fprintf(stderr, "%s\n", wrote_line(game.name, drv->params(), req).c_str());
-    lines.finish();
+    drv->build(req);
+    sink.line(wrote_line(game.name, drv->params(), req));
   }
-  if (lines.error()) std::rethrow_exception(lines.error());
+  if (sink.error()) std::rethrow_exception(sink.error());
   return req.output;
 }
 
@@ -603,7 +536,7 @@ PYBIND11_MODULE(_cgtb, m) {
     } catch (const corrupt_file_error& e) {
       set_error(g_corrupt_error, e.what());
     } catch (const input_error& e) {
-      set_error(says_corrupt(e.what()) ? g_corrupt_error : g_input_error, e.what());
+      set_error(g_input_error, e.what());
     } catch (const resource_error& e) {
       set_error(g_resource_error, e.what());
     } catch (const cxxopts::exceptions::exception& e) {
@@ -624,8 +557,10 @@ PYBIND11_MODULE(_cgtb, m) {
       "games() -> list[tuple[str, str]]\n\nEvery game `cgtb build` knows: (name, one-line summary), in the CLI's "
       "order.");
 
-  m.def("_build", &build, py::arg("args"), py::arg("progress"),
-        "_build(args, progress) -> str\n\nInternal: `cgtb build ARGS...` (args[0] is the game). Use cgtb.build().");
+  m.def("_build", &build, py::arg("args"), py::arg("progress"), py::arg("advance") = py::none(),
+        "_build(args, progress, advance=None) -> str\n\nInternal: `cgtb build ARGS...` (args[0] is the game); "
+        "progress: a bool or a callable given each progress line; advance: None or a callable given (done, total) "
+        "positions. Use cgtb.build().");
 
   m.def(
       "octal_quotient",

@@ -368,6 +368,31 @@ def test_build_errors(tmp_path):
         cgtb.build("cram", output=tmp_path, board="2x2")
 
 
+def test_build_advance_counts_every_position(tmp_path, capfd):
+    # The advance calls come from the solver: after each level, the positions
+    # solved so far, rising to the file's count; total is the count once
+    # known (at once for an index the ruleset owns, after the forward pass
+    # for a reachable table). Nothing goes to file descriptor 2.
+    for game, params in [("rit", {"box": "5x5"}), ("cram", {"board": "4x4"})]:
+        calls, lines = [], []
+        out = cgtb.build(game, output=tmp_path / (game + ".cgtb"), progress=lines.append,
+                         advance=lambda d, t: calls.append((d, t)), **params)
+        with cgtb.open(out) as tb:
+            stored = sum(tb.level(level)["grundy"].size for level in tb.levels)
+        assert calls and [d for d, _ in calls] == sorted(d for d, _ in calls)
+        assert calls[-1] == (stored, stored)
+        assert lines[-1].startswith("[cgtb] wrote ")
+    assert capfd.readouterr().err == ""
+
+
+def test_build_progress_bar_falls_back_or_draws(tmp_path):
+    calls = []
+    out = cgtb.build("rit", output=tmp_path / "r.cgtb", box="4x4", progress="bar",
+                     advance=lambda d, t: calls.append((d, t)))
+    with cgtb.open(out) as tb:
+        assert calls[-1][0] == sum(tb.level(level)["grundy"].size for level in tb.levels)
+
+
 def test_build_progress_callback_error_is_raised(tmp_path):
     def boom(line):
         raise RuntimeError("stop: " + line)

@@ -8,6 +8,8 @@
 #include <string>
 #include <type_traits>
 
+#include "cgtb/progress.hpp"
+
 namespace cgtb {
 
 struct elias_fano_keys;  // cgtb/reachable_index.hpp
@@ -19,6 +21,12 @@ backend_kind parse_backend(const std::string& name);
 const char* backend_name(backend_kind b);
 /// True when this binary was built with the CUDA backend.
 bool cuda_backend_compiled();
+/// The one check of a backend choice, for the solver and the conjecture
+/// checks alike: throws input_error (exit status 2) when `b` is the CUDA
+/// backend and this cgtb was built without it. (A CUDA build on a machine
+/// with no device throws resource_error, exit status 3, when the backend
+/// starts.)
+void require_backend(backend_kind b);
 
 /// Figures of one solved level.
 struct level_report {
@@ -61,16 +69,16 @@ constexpr double kLevelConsumerBytes = 32.0 * (1 << 20);
 
 /// A reachable table's level keys stay in host memory while all levels' keys
 /// together stay under this many bytes; past it every level's keys wait in a
-/// temporary file until their level is solved (cuda/src/solve_driver.hpp).
+/// temporary file until their level is solved (cuda/src/solve_index.hpp).
 constexpr std::uint64_t kKeptKeysBytes = std::uint64_t{256} << 20;
 
 /// How to run a solve.
 struct solve_options {
   backend_kind backend = backend_kind::cpu;
-  int threads = 0;             ///< CPU threads; 0 = all cores
-  bool count_options = false;  ///< count options per level (one more pass)
-  bool progress = false;       ///< a line per level of a keyed index's forward pass on stderr
-  std::size_t max_memory = 0;  ///< bytes a build may use (0 = the memory available)
+  int threads = 0;                    ///< CPU threads; 0 = all cores
+  bool count_options = false;         ///< count options per level (one more pass)
+  progress_sink* progress = nullptr;  ///< where the solver reports (forward pass, resumed keys); null: nowhere
+  std::size_t max_memory = 0;         ///< bytes a build may use (0 = the memory available)
   /// Resumed builds: levels up to this one are solved already (-1: none).
   /// Those the next levels' options reach are loaded with load_level, which
   /// fills the level's `n` stored values at `stored` (host memory: records,

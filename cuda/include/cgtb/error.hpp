@@ -13,6 +13,14 @@ struct input_error : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+/// A file that opens but is not sound: a tablebase, checkpoint or saved-keys
+/// file with a bad magic, a checksum that does not hold, a truncation, an
+/// unsupported format version, a block that does not decode. An input_error
+/// (the CLI's exit status 2); the Python module raises cgtb.CorruptFileError.
+struct corrupt_file_error : input_error {
+  using input_error::input_error;
+};
+
 /// A resource limit was hit (a level that does not fit in memory, a value that
 /// does not fit its field). The CLI prints the message and exits with status 3.
 struct resource_error : std::runtime_error {

@@ -264,6 +264,13 @@ class elias_fano_builder {
   std::uint64_t pushed_ = 0, last_ = 0;
 };
 
+/// Elias–Fano keys of the n ascending keys k[0..n) (host).
+elias_fano_keys encode_keys(const std::uint64_t* k, std::uint64_t n);
+
+/// Merges ascending, pairwise disjoint runs of keys into one (host; a k-way
+/// merge decoding each run in chunks of 2^16 keys).
+elias_fano_keys merge_key_runs(const std::vector<elias_fano_keys>& runs);
+
 /// The symmetries of a rows x cols board that a game uses, as cell maps:
 /// image_bit[s * 64 + c] is the one-bit mask of the image of cell c under
 /// symmetry s (s = 0 is the identity). Each distinct map appears once, so

@@ -16,6 +16,7 @@
 #include "cgtb/driver.hpp"
 #include "cgtb/reachable_index.hpp"
 #include "cgtb/record_dictionary.hpp"
+#include "cgtb/resume_records.hpp"
 #include "cgtb/tablebase.hpp"
 #include "cgtb/value_kinds.hpp"
 
@@ -53,10 +54,10 @@ void print_build_stats(std::ostream& out, const std::vector<level_report>& level
 /// level) a line every 5 s. A summary line at the end in both cases.
 class build_progress {
  public:
-  /// `levels`: how many levels the build solves; `positions`: how many
-  /// positions in all, 0 when not known yet (reachable tables: see
-  /// set_total()).
-  build_progress(bool enabled, std::size_t levels, std::uint64_t positions);
+  /// `sink`: where the lines go (null: none); `levels`: how many levels the
+  /// build solves; `positions`: how many positions in all, 0 when not known
+  /// yet (reachable tables: see set_total()).
+  build_progress(progress_sink* sink, std::size_t levels, std::uint64_t positions);
   /// Reports a solved level.
   void level_done(const level_report& r);
   /// Sets the positions in all, once known (a reachable table's, after its
@@ -71,13 +72,13 @@ class build_progress {
 
  private:
   void print_line(const level_report& r, bool stored);
-  bool enabled_, tty_;
+  progress_sink* sink_;
+  bool tty_;
   std::size_t levels_, done_levels_ = 0;
   std::uint64_t total_, done_ = 0;
   std::size_t levels_before_ = 0;                             ///< levels solved by the build this one resumes
   std::uint64_t done_before_ = 0;                             ///< their positions
   std::chrono::steady_clock::time_point t0_, last_, solve0_;  ///< solve0_: the first level's start
-  bool open_line_ = false;
 };
 
 /// Solves `game` with `Rule` on the backend of `opts` and writes the file
@@ -92,8 +93,6 @@ void solve_and_write(const Game& game, const tablebase_header& h, const build_re
   if constexpr (keyed_game<Game>::value)
     check_reachable_plan(game.rows(), game.cols(), game.symmetry().count, stored_record_bytes<Rule>(), opts.max_memory);
   using record = typename Rule::record;
-  if (req.resume && game.option_level_span() != 2)
-    throw input_error("--resume is available for games whose options lie on the level just below (Cram, Domineering)");
   tablebase_writer w(req.output, h, req.resume);
   const std::size_t nf = h.fields.size();
   std::vector<level_report> reports;
@@ -102,39 +101,22 @@ void solve_and_write(const Game& game, const tablebase_header& h, const build_re
     const auto view = game.host_view();
     for (int l : game.levels()) total_positions += view.level_size(l);
   }
-  build_progress progress(req.progress, game.levels().size(), total_positions);
+  build_progress progress(req.reporter(), game.levels().size(), total_positions);
   const auto t0 = std::chrono::steady_clock::now();
   solve_options o = opts;
-  o.progress = req.progress;
-  // Resumable builds: the checkpoint after each level carries that level's
-  // stored values (level, count, bytes per position, dictionary entries; the
-  // records, or their ids and the record dictionary's entries), all the next
-  // level needs.
+  o.progress = req.reporter();
+  // Resumable builds: the checkpoint after each level carries the stored
+  // values of every solved level that the levels still to solve reach
+  // (cgtb/resume_records.hpp).
   constexpr std::size_t stored_bytes = stored_record_bytes<Rule>();
+  resume_records carried(game.levels(), game.option_level_span(), stored_bytes,
+                         interned_record<Rule>::value ? sizeof(record) : 0);
   if (w.resumed()) {
-    const std::string& pl = w.resumed_payload();
-    std::int64_t head[4] = {0, 0, 0, 0};
-    if (pl.size() < sizeof head) throw input_error("checkpoint of '" + req.output + "' holds no records");
-    std::memcpy(head, pl.data(), sizeof head);
-    if (head[2] != static_cast<std::int64_t>(stored_bytes) || head[1] < 0 || head[3] < 0 ||
-        pl.size() != sizeof head + static_cast<std::size_t>(head[1]) * stored_bytes +
-                         static_cast<std::size_t>(head[3]) * sizeof(record) ||
-        w.levels().empty() || w.levels().back().level != head[0])
-      throw input_error("checkpoint of '" + req.output + "' does not match this build; remove its partial files");
-    o.resume_after = static_cast<int>(head[0]);
-    o.load_level = [&w, head](int level, std::uint64_t n, void* dst, std::string* entries) {
-      if (level != head[0] || static_cast<std::int64_t>(n) != head[1])
-        throw input_error("checkpoint records are of level " + std::to_string(head[0]) + ", not " +
-                          std::to_string(level));
-      if (w.resumed_payload().size() < sizeof head + n * stored_bytes)
-        throw std::logic_error("checkpoint records read twice");
-      const char* p = w.resumed_payload().data() + sizeof head;
-      std::memcpy(dst, p, n * stored_bytes);
-      if (entries) entries->assign(p + n * stored_bytes, static_cast<std::size_t>(head[3]) * sizeof(record));
-      w.release_resumed_payload();  // read once: the solver holds the records now
+    o.resume_after = carried.resume_from(w, req.output);
+    o.load_level = [&w, &carried](int level, std::uint64_t n, void* dst, std::string* entries) {
+      carried.load(w, level, n, dst, entries);
     };
-    if (req.progress)
-      std::fprintf(stderr, "[cgtb] resuming %s after level %d\n", req.output.c_str(), static_cast<int>(head[0]));
+    progress_line(o.progress, "[cgtb] resuming %s after level %d", req.output.c_str(), o.resume_after);
     std::uint64_t before = 0;
     for (const level_entry& l : w.levels()) before += l.positions;
     progress.solved_before(w.levels().size(), before);
@@ -146,13 +128,7 @@ void solve_and_write(const Game& game, const tablebase_header& h, const build_re
       progress.set_total(total);
     };
   if (req.resume) o.saved_keys = w.saved_keys_path();
-  // Test hooks (tests/test_resume.cpp): SIGKILL right after a level's
-  // checkpoint, or after the forward pass has saved a level's keys.
-  const char* kill_after = std::getenv("CGTB_TEST_KILL_AFTER_LEVEL");
-  if (const char* k = std::getenv("CGTB_TEST_KILL_AFTER_FORWARD_LEVEL"))
-    o.forward_level_done = [level = std::atoi(k)](int l) {
-      if (l == level) std::raise(SIGKILL);
-    };
+  if (req.after_forward_level) o.forward_level_done = req.after_forward_level;
   solve<Game, Rule>(game, o, [&](const level_report& r, const level_records<record>& rec) {
     tablebase_writer::key_filler keys;
     if constexpr (keyed_game<Game>::value) {
@@ -172,16 +148,11 @@ void solve_and_write(const Game& game, const tablebase_header& h, const build_re
         },
         keys);
     if (req.resume) {
-      const std::int64_t head[4] = {r.level, static_cast<std::int64_t>(r.positions),
-                                    static_cast<std::int64_t>(stored_bytes),
-                                    static_cast<std::int64_t>(rec.ids ? rec.entry_count : 0)};
       if (rec.ids)
-        w.checkpoint({{head, sizeof head},
-                      {rec.ids, r.positions * stored_bytes},
-                      {rec.entries, rec.entry_count * sizeof(record)}});
+        w.checkpoint(carried.after_level(r.level, r.positions, rec.ids, rec.entries, rec.entry_count));
       else
-        w.checkpoint({{head, sizeof head}, {rec.records, r.positions * sizeof(record)}});
-      if (kill_after && std::atoi(kill_after) == r.level) std::raise(SIGKILL);
+        w.checkpoint(carried.after_level(r.level, r.positions, rec.records, nullptr, 0));
+      if (req.after_checkpoint) req.after_checkpoint(r.level);
     }
     reports.push_back(r);
     reports.back().keys = nullptr;  // valid during this call only

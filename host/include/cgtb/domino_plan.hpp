@@ -45,7 +45,7 @@ struct level_plan {
 /// cell maps, board_symmetry::count: the classes are estimated as
 /// positions / symmetries) and records of `record_bytes` bytes, levels
 /// ascending (board's parity). Memory follows the CPU backend's layout
-/// (cuda/src/solve_driver.hpp): while level L is solved, the Elias-Fano
+/// (cuda/src/solve_index.hpp, cuda/src/level_loop.hpp): while level L is solved, the Elias-Fano
 /// coded keys (elias_fano_bytes) and the records of L and L-2, and the rank
 /// table of L-2 (8-byte slots, load 2/3) where the solve fits with it in
 /// `available_bytes`, and what the consumer of the

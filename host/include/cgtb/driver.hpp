@@ -56,14 +56,22 @@ struct level_count {
 
 /// What `cgtb build` asks for.
 struct build_request {
+  /// The sink progress goes to, or null when progress is off.
+  progress_sink* reporter() const { return progress ? (progress_to ? progress_to : &stderr_progress()) : nullptr; }
   std::string values;  ///< comma-separated value kinds, "" = the game's default
   std::string output;  ///< file to write
   solve_options solve;
-  bool progress = true;  ///< a line per level on stderr
-  bool stats = false;    ///< per-level figures on stdout
-  bool resume = false;   ///< checkpoint every level; continue a killed build of the same file (--resume)
+  bool progress = true;                  ///< progress lines (to progress_to)
+  progress_sink* progress_to = nullptr;  ///< where progress goes; null: stderr (stderr_progress())
+  bool stats = false;                    ///< per-level figures on stdout
+  bool resume = false;  ///< checkpoint every level; continue a killed build of the same file (--resume)
   std::uint32_t block_entries = 4096;
   int zstd_level = 9;
+  /// Fault injection, for tests: called right after level L's checkpoint
+  /// (resumable builds), and after the forward pass has stored (and saved)
+  /// level L's keys (reachable tables). The library never sets them; the
+  /// command-line tool sets them from its test variables (tools/cgtb.cpp).
+  std::function<void(int level)> after_checkpoint, after_forward_level;
 };
 
 /// Result of `cgtb census`.
@@ -431,20 +439,14 @@ std::uint64_t positions_of_level(const Game& game, tablebase& tb, int level) {
     (void)game;
     return le->positions;
   } else {
+    std::vector<std::uint64_t> per_block(static_cast<std::size_t>(le->blocks), 0);
+    for_each_block(tb, *le, [&](std::uint64_t b, const decoded_block& d) {
+      std::uint64_t n = 0;
+      for (std::uint64_t k : d.keys) n += orbit_of(game, level, k);
+      per_block[static_cast<std::size_t>(b)] = n;
+    });
     std::uint64_t n = 0;
-    std::string err;
-    const std::int64_t nb = static_cast<std::int64_t>(le->blocks);
-#pragma omp parallel for schedule(dynamic, 1) reduction(+ : n)
-    for (std::int64_t b = 0; b < nb; ++b) {
-      try {
-        const decoded_block d = tb.read_block(le->first_block + static_cast<std::uint64_t>(b));
-        for (std::uint64_t k : d.keys) n += orbit_of(game, level, k);
-      } catch (const std::exception& e) {
-#pragma omp critical
-        err = e.what();
-      }
-    }
-    if (!err.empty()) throw input_error(err);
+    for (std::uint64_t x : per_block) n += x;
     return n;
   }
 }

@@ -247,29 +247,21 @@ class impartial_driver : public owner_driver<Game> {
     }
   };
 
-  /// Runs count(block, counts) on every block of level `le` in parallel and
-  /// sums the counts; the first error a block throws is rethrown as
-  /// input_error.
+  /// Runs count(block, counts) on every block of level `le` in parallel
+  /// (for_each_block) and sums the counts; a block's error is rethrown with
+  /// its type.
   template <class Count>
   static level_counts count_level(tablebase& tb, const level_entry& le, Count count) {
-    const std::int64_t nblocks = static_cast<std::int64_t>(le.blocks);
-    std::uint64_t reach_n = 0, wild_n = 0, first_wild = ~0ull;
-    std::string err;
-#pragma omp parallel for schedule(dynamic, 1) reduction(+ : reach_n, wild_n) reduction(min : first_wild)
-    for (std::int64_t b = 0; b < nblocks; ++b) {
-      try {
-        level_counts c;
-        count(tb.read_block(le.first_block + static_cast<std::uint64_t>(b)), c);
-        reach_n += c.reach;
-        wild_n += c.wild;
-        first_wild = std::min(first_wild, c.first_wild);
-      } catch (const std::exception& e) {
-#pragma omp critical
-        err = e.what();
-      }
+    std::vector<level_counts> per_block(static_cast<std::size_t>(le.blocks));
+    for_each_block(tb, le, [&](std::uint64_t b, const decoded_block& d) { count(d, per_block[b]); });
+    level_counts sum;
+    sum.first_wild = ~0ull;
+    for (const level_counts& c : per_block) {
+      sum.reach += c.reach;
+      sum.wild += c.wild;
+      sum.first_wild = std::min(sum.first_wild, c.first_wild);
     }
-    if (!err.empty()) throw input_error(err);
-    return {reach_n, wild_n, first_wild};
+    return sum;
   }
 
   /// Adds one level's counts to a census; `text(rank)` names the level's

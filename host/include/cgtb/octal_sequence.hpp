@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "cgtb/games/take_break.hpp"
+#include "cgtb/progress.hpp"
 
 namespace cgtb {
 
@@ -78,11 +79,11 @@ sparse_split best_split(const value_histogram& h, const std::vector<int>& split_
 
 /// How to compute a sequence.
 struct sequence_options {
-  int threads = 0;              ///< worker threads for long pair scans (0 = all cores)
-  bool progress = false;        ///< a progress line on stderr (heaps per second, time left)
-  bool force_split = false;     ///< use `split` throughout instead of choosing one
-  sparse_split split;           ///< the forced split
-  std::string label = "octal";  ///< names the game in progress lines
+  int threads = 0;                    ///< worker threads for long pair scans (0 = all cores)
+  progress_sink* progress = nullptr;  ///< where progress goes (heaps per second, time left); null: nowhere
+  bool force_split = false;           ///< use `split` throughout instead of choosing one
+  sparse_split split;                 ///< the forced split
+  std::string label = "octal";        ///< names the game in progress lines
 };
 
 /// The sparse space of a sequence under a split: its rare heaps and values.

@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "cgtb/progress.hpp"
+
 namespace cgtb {
 
 /// Bytes of genus_memory (below) that a sampled run counts for each position
@@ -19,10 +21,10 @@ constexpr std::size_t kVerifyGenusStateBytes = 80;
 
 /// What cgtb verify checks, and how much.
 struct verify_options {
-  std::uint64_t sample = 0;  ///< positions to check per level, chosen at random; 0 = every stored position
-  std::uint64_t seed = 1;    ///< seed of the sample
-  int threads = 0;           ///< worker threads; 0 = OpenMP's default
-  bool progress = false;     ///< a line per level on stderr
+  std::uint64_t sample = 0;           ///< positions to check per level, chosen at random; 0 = every stored position
+  std::uint64_t seed = 1;             ///< seed of the sample
+  int threads = 0;                    ///< worker threads; 0 = OpenMP's default
+  progress_sink* progress = nullptr;  ///< where a line per level goes; null: nowhere
   /// Derive and compare the genus fields. False checks the other fields
   /// only, for tables whose genus states (37 bytes a stored position, all
   /// levels at once) do not fit in memory.

@@ -92,7 +92,7 @@ class octal_sequence_driver : public owner_driver<octal_heap> {
     tablebase_writer::check_output_path(req.output);
     sequence_options so;
     so.threads = req.solve.threads;
-    so.progress = req.progress;
+    so.progress = req.reporter();
     so.label = "octal " + game_.code().octal_text();
     sequence_report rep;
     const std::vector<std::uint16_t> seq = octal_sequence(game_.code(), game_.max_heap(), so, &rep);

@@ -2,7 +2,7 @@
 // (cgtb/reachable_index.hpp): Cram or Domineering with levels that hold only
 // the regions that can arise from the empty board, once per symmetry class.
 // The solver finds the stored positions itself (a forward pass from start(),
-// cuda/src/solve_driver.hpp); the owner supplies the symmetry tables, the
+// cuda/src/solve_index.hpp); the owner supplies the symmetry tables, the
 // canonical images and the file keys.
 // Backend instantiations (cgtb-solve lines: the ruleset and the value rule
 // each backend is compiled for; CMake collects them, docs/architecture.md):
@@ -34,7 +34,7 @@ class reachable_domino : public Game {
   using position = std::uint64_t;
   /// The game over every region (its parsing, moves and move names).
   using plain_game = Game;
-  /// The solver builds this game's index (solve_driver.hpp).
+  /// The solver builds this game's index (solve_index.hpp).
   static constexpr bool keyed_index = true;
 
   /// `group` is "none", "rectangle" or "square" (board_symmetry::make);

@@ -1,0 +1,381 @@
+// The level loop of a solve, shared by both backends: every level of the
+// game, bottom up, each solved by one kernel pass over its positions (reading
+// its options' records from the resident levels below) and handed to the
+// consumer. The memory pre-check, the loading of a resumed build's levels,
+// the pass with its retry, and the hand-over to the consumer are functions of
+// their own. Included only by backend_cpu.cpp and backend_cuda.cu.
+#pragma once
+
+#include <thrust/for_each.h>
+#include <thrust/functional.h>
+#include <thrust/iterator/counting_iterator.h>
+#include <thrust/transform_reduce.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <map>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "backend_concept.hpp"
+#include "cgtb/backend.hpp"
+#include "cgtb/error.hpp"
+#include "cgtb/level_solver.hpp"
+#include "cgtb/text.hpp"
+#include "dictionary_store.hpp"
+#include "level_pipeline.hpp"
+#include "solve_index.hpp"
+
+namespace cgtb::detail {
+
+/// Text of the error a build fails with when a record overflows: names the
+/// rule's value_limit where the rule declares one.
+template <class Rule, class = void>
+struct rule_value_limit_text {
+  static std::string text() { return "the limit of its field"; }
+};
+template <class Rule>
+struct rule_value_limit_text<Rule, std::void_t<decltype(Rule::value_limit)>> {
+  static std::string text() { return std::to_string(Rule::value_limit); }
+};
+
+/// Levels of this many positions and more are consumed (copied to the host,
+/// compressed and written) on the level pipeline's thread while the backend
+/// solves the next levels; smaller ones on the solving thread, where handing
+/// over would cost more than it hides.
+constexpr std::uint64_t kOverlapPositions = std::uint64_t{1} << 16;
+
+/// The memory a build may still use, for its refusals: "1.20 GB", with
+/// " (the --max-memory limit)" where that limit, not free memory, is what
+/// the backend reports.
+template <class Backend>
+std::string available_text(const Backend& be, const solve_options& opts) {
+  const std::size_t a = be.available_bytes();
+  return bytes_text(static_cast<double>(a)) +
+         (opts.max_memory && a == opts.max_memory ? std::string(" (the --max-memory limit)") : std::string());
+}
+
+/// One solve of `Game` under `Rule` on `Backend`: construct, then run().
+/// Levels stay resident (records on the backend, with their index data) from
+/// the time they are solved or loaded until no option of a level still to
+/// solve reaches them (Game::option_level_span; 0: every lower level).
+template <class Backend, class Game, class Rule>
+class level_loop {
+  static_assert(check_backend<Backend>());
+
+ public:
+  using record = typename Rule::record;
+  using view_type = typename Game::view_type;
+  /// Rules with large records (the genus) keep a 4-byte id per position and
+  /// one dictionary of the distinct records (cgtb/record_dictionary.hpp).
+  static constexpr bool interned = interned_record<Rule>::value;
+  using stored = std::conditional_t<interned, std::uint32_t, record>;
+
+  /// Uploads the game's table and builds its index (for keyed games: runs the
+  /// forward pass). Throws resource_error when memory runs out.
+  level_loop(const Game& game, const solve_options& opts, const level_consumer<record>& consume)
+      : opts_(opts),
+        consume_(consume),
+        be_(opts),
+        table_(be_.template upload<std::uint64_t>(game.table())),
+        index_(be_, game, table_.data(), opts),
+        view_(index_.view()),
+        levels_(game.levels()),
+        top_(levels_.empty() ? 0 : levels_.back()),
+        span_(game.option_level_span()),
+        dict_(be_, interned ? std::max<std::uint64_t>(opts.dictionary_capacity, 1) : 0),
+        by_level_host_(static_cast<std::size_t>(top_) + 1, nullptr),
+        by_level_(be_.template allocate<const stored*>(by_level_host_.size())),
+        flags_(be_.template allocate<int>(2)),
+        dirty_hi_(by_level_host_.size()),
+        pipeline_([this] { be_.enter_thread(); }) {}
+
+  /// Solves (or, resuming, loads) every level bottom up and hands each
+  /// solved level to the consumer. Throws resource_error when a level does
+  /// not fit or a value overflows its record; rethrows the consumer's errors.
+  void run() {
+    if (opts_.levels_known) {
+      std::vector<std::uint64_t> sizes;
+      for (int l : levels_) sizes.push_back(index_.size(l));
+      opts_.levels_known(sizes);
+    }
+    check_memory();
+    for (std::size_t i = 0; i < levels_.size(); ++i) {
+      const int level = levels_[i];
+      if (span_ > 0) drop_below(level - span_);
+      check_level_fits(level);
+      if (level <= opts_.resume_after) {
+        if (reached_after_resume(level)) load_solved(level);
+        continue;
+      }
+      auto out = be_.template allocate<stored>(index_.size(level));
+      const level_report rep = solve_level(level, out.data());
+      hand_over(i, rep, out.data());
+      keep(level, std::move(out));
+      // Levels the next level's options cannot reach go before this level's
+      // rank table is built, so that the two never share the memory.
+      if (span_ > 0 && i + 1 < levels_.size()) drop_below(levels_[i + 1] - span_);
+      index_.build_rank_table(level);
+    }
+    pipeline_.wait();
+  }
+
+ private:
+  /// True when level j's records are read by options of level i (j < i).
+  bool reaches(std::size_t i, std::size_t j) const { return j < i && (span_ == 0 || levels_[j] >= levels_[i] - span_); }
+
+  /// Before solving anything: the largest working set (a level plus the
+  /// levels its options reach, with their index data) must fit in the memory
+  /// the backend has now. A rank table that would not fit beside the solve of
+  /// a level using it is left out (those ranks go through the coded keys).
+  void check_memory() {
+    const double avail = static_cast<double>(be_.available_bytes());
+    double peak = 0;
+    int peak_level = 0, without_tables = 0;
+    for (std::size_t i = 0; i < levels_.size(); ++i) {
+      double need = 0;
+      for (std::size_t j = 0; j <= i; ++j)
+        if (j == i || reaches(i, j))
+          need += static_cast<double>(index_.size(levels_[j])) * sizeof(stored) + index_.key_bytes(levels_[j]);
+      for (std::size_t j = i; j-- > 0;) {
+        if (!reaches(i, j)) continue;
+        if (opts_.rank_tables && need + index_.table_bytes(levels_[j]) <= avail) {
+          need += index_.table_bytes(levels_[j]);
+        } else if (index_.table_bytes(levels_[j]) > 0) {
+          index_.drop_rank_table(levels_[j]);
+          ++without_tables;
+        }
+      }
+      if (need > peak) {
+        peak = need;
+        peak_level = levels_[i];
+      }
+    }
+    if (peak > avail)
+      throw resource_error("level " + std::to_string(peak_level) + " with the levels its options reach needs " +
+                           bytes_text(peak) + " of " + be_.memory_name() + " memory, but only " +
+                           available_text(be_, opts_) + " is available");
+    if (without_tables)
+      progress_line(opts_.progress,
+                    "[cgtb] %d %s without a rank table (ranked through the coded keys, to fit in memory)",
+                    without_tables, without_tables == 1 ? "level" : "levels");
+  }
+
+  /// The level's records (and the dictionary) must fit in the memory left.
+  void check_level_fits(int level) const {
+    const std::uint64_t n = index_.size(level);
+    const double need =
+        static_cast<double>(n) * sizeof(stored) + index_.key_bytes(level) + (interned ? dict_.bytes() : 0.0);
+    if (need > static_cast<double>(be_.available_bytes()))
+      throw resource_error("level " + std::to_string(level) + " has " + std::to_string(n) + " positions and needs " +
+                           bytes_text(need) + " but only " + available_text(be_, opts_) + " of " + be_.memory_name() +
+                           " memory is available");
+  }
+
+  /// Resumed builds: true when `level` (solved by the build this one
+  /// resumes) is reached by the options of the first level still to solve.
+  bool reached_after_resume(int level) const {
+    for (int l : levels_)
+      if (l > opts_.resume_after) return span_ == 0 || level >= l - span_;
+    return false;  // every level is solved
+  }
+
+  /// Loads a level the resumed build solved (opts.load_level) and makes it
+  /// resident, with its rank table.
+  void load_solved(int level) {
+    const std::uint64_t n = index_.size(level);
+    std::string entries;
+    if (!opts_.load_level) throw std::logic_error("resumed solve without load_level");
+    auto in = be_.template allocate<stored>(n);
+    if constexpr (Backend::host_visible) {
+      opts_.load_level(level, n, in.data(), interned ? &entries : nullptr);
+    } else {
+      std::vector<stored> saved(n);
+      opts_.load_level(level, n, saved.data(), interned ? &entries : nullptr);
+      if (n) be_.copy_to_device(in.data(), saved.data(), n);
+    }
+    if constexpr (interned) dict_.load(entries);
+    index_.make_resident(level);
+    index_.build_rank_table(level);
+    index_.sync();
+    keep(level, std::move(in));
+  }
+
+  /// The level pass: one kernel over the level's positions into `out`; with
+  /// interned records, where the dictionary filled up, grown and run again
+  /// over the positions whose record found no entry.
+  level_report solve_level(int level, stored* out) {
+    const auto t0 = std::chrono::steady_clock::now();
+    const std::uint64_t n = index_.size(level);
+    index_.make_resident(level);
+    index_.sync();
+    if (dirty_lo_ < dirty_hi_)
+      be_.copy_to_device(by_level_.data() + dirty_lo_, by_level_host_.data() + dirty_lo_, dirty_hi_ - dirty_lo_);
+    dirty_lo_ = dirty_hi_ = 0;
+    const std::uint64_t chunk = Backend::chunk_size;
+    const std::uint64_t items = (n + chunk - 1) / chunk;
+    level_report rep;
+    rep.level = level;
+    rep.positions = n;
+    rep.keys = index_.keys(level);
+    for (bool retry = false;; retry = true) {
+      const int zero[2] = {0, 0};
+      be_.copy_to_device(flags_.data(), zero, 2);
+      // The backend picks the execution policy for a level of n positions.
+      be_.with_policy(n, [&](auto policy) {
+        if constexpr (interned) {
+          using kernel_type = interned_level_kernel<view_type, Rule, Backend::prefetch_batch>;
+          const kernel_type kernel{
+              view_, level, n, chunk, by_level_.data(), dict_.view(), out, flags_.data(), flags_.data() + 1, retry};
+          thrust::for_each(policy, thrust::counting_iterator<std::uint64_t>(0),
+                           thrust::counting_iterator<std::uint64_t>(items), kernel);
+        } else {
+          using kernel_type = level_kernel<view_type, Rule, Backend::prefetch_batch>;
+          const kernel_type kernel{view_, level, n, chunk, by_level_.data(), out, flags_.data()};
+          thrust::for_each(policy, thrust::counting_iterator<std::uint64_t>(0),
+                           thrust::counting_iterator<std::uint64_t>(items), kernel);
+        }
+        be_.check("level kernel");
+      });
+      const int* f = be_.to_host(flags_.data(), 2, flag_copy_);
+      rep.overflow = f[0] != 0;
+      if (!interned || f[1] == 0 || rep.overflow) break;
+      pipeline_.wait();  // a level still being written reads the entries
+      dict_.grow();
+      ++rep.dictionary_growths;
+      progress_line(opts_.progress,
+                    "[cgtb] level %d: the record dictionary filled up; grown to %llu entries, solving the positions "
+                    "whose record was new again",
+                    level, static_cast<unsigned long long>(dict_.capacity()));
+    }
+    if (opts_.count_options)
+      be_.with_policy(n, [&](auto policy) {
+        rep.options = thrust::transform_reduce(
+            policy, thrust::counting_iterator<std::uint64_t>(0), thrust::counting_iterator<std::uint64_t>(n),
+            option_count_kernel<view_type>{view_, level}, std::uint64_t{0}, thrust::plus<std::uint64_t>());
+        be_.check("option count");
+      });
+    if constexpr (interned) rep.dictionary_entries = dict_.count();
+    rep.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (rep.overflow)
+      throw resource_error("level " + std::to_string(level) + ": a value reached " +
+                           rule_value_limit_text<Rule>::text() + ", more than the value record holds");
+    return rep;
+  }
+
+  /// The solved level i's copy to the host and its consumer: on the
+  /// pipeline's thread for large levels, while this thread goes on to the
+  /// next level, where the host has room for both (the consumer holds the
+  /// level's host copy where the backend's buffers are not the host's, and
+  /// the writer's blocks in flight; a checkpoint writes the records where
+  /// they lie. Beside it: the keys and rank table of this level and the keys
+  /// and records of the next, which take host memory only where the
+  /// backend's buffers are the host's; a device backend still keeps a host
+  /// copy of the next level's keys). Interned records: the entries the
+  /// level's ids name are never written again, so the copy reads them while
+  /// the next levels add theirs.
+  void hand_over(std::size_t i, const level_report& rep, const stored* solved_records) {
+    const int level = levels_[i];
+    const std::uint64_t n = rep.positions;
+    const std::size_t slot = solved_++ % 2;
+    auto& copy = copies_[slot];
+    auto& entry_copy = entry_copies_[slot];
+    const record* entries = interned ? dict_.entries() : nullptr;
+    const std::uint64_t entry_count = rep.dictionary_entries;
+    auto job = [this, &copy, &entry_copy, rep, solved_records, n, entries, entry_count] {
+      level_records<record> view_of_level;
+      if constexpr (interned) {
+        view_of_level.ids = be_.to_host(solved_records, n, copy);
+        view_of_level.entries = be_.to_host(entries, entry_count, entry_copy);
+        view_of_level.entry_count = entry_count;
+      } else {
+        view_of_level.records = be_.to_host(solved_records, n, copy);
+      }
+      consume_(rep, view_of_level);
+    };
+    const bool last = i + 1 == levels_.size();
+    const std::uint64_t next_n = last ? 0 : index_.size(levels_[i + 1]);
+    const double next_keys = last ? 0.0 : index_.key_bytes(levels_[i + 1]);
+    const double beside =
+        index_.key_bytes(level) + index_.table_bytes(level) + static_cast<double>(next_n) * sizeof(stored) + next_keys;
+    const double both =
+        (Backend::host_visible ? beside : static_cast<double>(n) * sizeof(stored) + next_keys) + kLevelConsumerBytes;
+    if (n >= kOverlapPositions && be_.pipelined() && both < static_cast<double>(host_available_bytes()))
+      pipeline_.submit(level, job);
+    else
+      pipeline_.run_here(job);
+  }
+
+  /// Makes a solved or loaded level's records resident for the levels above.
+  void keep(int level, typename Backend::template buffer<stored> records) {
+    by_level_host_[static_cast<std::size_t>(level)] = records.data();
+    mark(level);
+    resident_.emplace(level, std::move(records));
+  }
+
+  /// Drops the resident levels below `lowest`: no option of the levels still
+  /// to solve reaches them.
+  void drop_below(int lowest) {
+    if (pipeline_.in_flight() != level_pipeline::none && pipeline_.in_flight() < lowest) pipeline_.wait();
+    for (auto it = resident_.begin(); it != resident_.end();) {
+      if (it->first < lowest) {
+        by_level_host_[static_cast<std::size_t>(it->first)] = nullptr;
+        mark(it->first);
+        index_.drop(it->first);
+        it = resident_.erase(it);
+      } else {
+        ++it;
+      }
+    }
+  }
+
+  /// Marks by_level_host_[l] changed: only the changed entries are copied
+  /// to the backend before a level pass (games with many levels, e.g. one
+  /// per heap size); at first, all of them.
+  void mark(int l) {
+    const std::size_t i = static_cast<std::size_t>(l);
+    if (dirty_lo_ >= dirty_hi_) {
+      dirty_lo_ = i;
+      dirty_hi_ = i + 1;
+    } else {
+      dirty_lo_ = std::min(dirty_lo_, i);
+      dirty_hi_ = std::max(dirty_hi_, i + 1);
+    }
+  }
+
+  const solve_options& opts_;
+  const level_consumer<record>& consume_;
+  Backend be_;
+  typename Backend::template buffer<std::uint64_t> table_;
+  solve_index<Backend, Game> index_;
+  const view_type view_;
+  const std::vector<int> levels_;
+  const int top_, span_;
+  dictionary_store<Backend, record> dict_;
+  /// by_level_[L] points to level L's records (or ids) while L is resident.
+  std::vector<const stored*> by_level_host_;
+  typename Backend::template buffer<const stored*> by_level_;
+  typename Backend::template buffer<int> flags_;  ///< [0]: a value overflowed; [1]: the dictionary is full
+  std::size_t dirty_lo_ = 0, dirty_hi_ = 0;
+  std::map<int, typename Backend::template buffer<stored>> resident_;
+  /// Host copies of solved levels for their consumer: two, so that a level's
+  /// copy can be made while the consumer still reads the level before it.
+  typename Backend::template staging<stored> copies_[2];
+  typename Backend::template staging<record> entry_copies_[2];
+  typename Backend::template staging<int> flag_copy_;
+  std::size_t solved_ = 0;
+  /// The consumer of a large level runs beside the solve of the next levels
+  /// (declared after every buffer a job reads, so that it ends first).
+  level_pipeline pipeline_;
+};
+
+/// Solves every level of `game` under `Rule` on `Backend` (level_loop).
+template <class Backend, class Game, class Rule>
+void solve_with(const Game& game, const solve_options& opts, const level_consumer<typename Rule::record>& consume) {
+  level_loop<Backend, Game, Rule>(game, opts, consume).run();
+}
+
+}  // namespace cgtb::detail
