@@ -2,7 +2,7 @@
 # GPU checks of scoring play (issue 3), run on a machine with an NVIDIA GPU
 # from the repository root: CUDA and CPU backends give identical scoring
 # tablebases and identical conjecture-checker answers; prints the GPU figures
-# for docs/performance.md ("## Scoring play (issue 3)").
+# for docs/performance.md ("## Scoring play").
 set -euo pipefail
 # Uses the bundle of tests/gpu/prepare.sh when it is there, else builds.
 if [ -x .gpu-bundle/cgtb ]; then
