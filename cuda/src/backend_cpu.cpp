@@ -132,13 +132,8 @@ struct cpu_backend {
 
 }  // namespace
 
-template <class Game, class Rule>
-void solve_cpu(const Game& game, const solve_options& opts, const level_consumer<typename Rule::record>& consume) {
-  solve_with<cpu_backend, Game, Rule>(game, opts, consume);
-}
-
-#define CGTB_SOLVE(G, R) \
-  template void solve_cpu<G, R>(const G&, const solve_options&, const level_consumer<typename R::record>&);
+CGTB_DEFINE_SOLVE_ON(solve_cpu, cpu_backend)
+#define CGTB_SOLVE(G, R) CGTB_SOLVE_ON(solve_cpu, G, R)
 #include "cgtb/instantiations.inc"
 #undef CGTB_SOLVE
 

@@ -178,13 +178,8 @@ struct cuda_backend {
 
 }  // namespace
 
-template <class Game, class Rule>
-void solve_cuda(const Game& game, const solve_options& opts, const level_consumer<typename Rule::record>& consume) {
-  solve_with<cuda_backend, Game, Rule>(game, opts, consume);
-}
-
-#define CGTB_SOLVE(G, R) \
-  template void solve_cuda<G, R>(const G&, const solve_options&, const level_consumer<typename R::record>&);
+CGTB_DEFINE_SOLVE_ON(solve_cuda, cuda_backend)
+#define CGTB_SOLVE(G, R) CGTB_SOLVE_ON(solve_cuda, G, R)
 #include "cgtb/instantiations.inc"
 #undef CGTB_SOLVE
 

@@ -27,6 +27,7 @@
 #include "cgtb/text.hpp"
 #include "dictionary_store.hpp"
 #include "level_pipeline.hpp"
+#include "level_store.hpp"
 #include "solve_index.hpp"
 
 namespace cgtb::detail {
@@ -87,10 +88,8 @@ class level_loop {
         top_(levels_.empty() ? 0 : levels_.back()),
         span_(game.option_level_span()),
         dict_(be_, interned ? std::max<std::uint64_t>(opts.dictionary_capacity, 1) : 0),
-        by_level_host_(static_cast<std::size_t>(top_) + 1, nullptr),
-        by_level_(be_.template allocate<const stored*>(by_level_host_.size())),
+        store_(be_, top_),
         flags_(be_.template allocate<int>(2)),
-        dirty_hi_(by_level_host_.size()),
         pipeline_([this] { be_.enter_thread(); }) {}
 
   /// Solves (or, resuming, loads) every level bottom up and hands each
@@ -105,7 +104,7 @@ class level_loop {
     check_memory();
     for (std::size_t i = 0; i < levels_.size(); ++i) {
       const int level = levels_[i];
-      if (span_ > 0) drop_below(level - span_);
+      release_before(level);
       check_level_fits(level);
       if (level <= opts_.resume_after) {
         if (reached_after_resume(level)) load_solved(level);
@@ -114,10 +113,10 @@ class level_loop {
       auto out = be_.template allocate<stored>(index_.size(level));
       const level_report rep = solve_level(level, out.data());
       hand_over(i, rep, out.data());
-      keep(level, std::move(out));
+      store_.keep(level, std::move(out), last_reader(i));
       // Levels the next level's options cannot reach go before this level's
       // rank table is built, so that the two never share the memory.
-      if (span_ > 0 && i + 1 < levels_.size()) drop_below(levels_[i + 1] - span_);
+      if (i + 1 < levels_.size()) release_before(levels_[i + 1]);
       index_.build_rank_table(level);
     }
     pipeline_.wait();
@@ -201,7 +200,7 @@ class level_loop {
     index_.make_resident(level);
     index_.build_rank_table(level);
     index_.sync();
-    keep(level, std::move(in));
+    store_.keep(level, std::move(in), last_reader(index_of(level)));
   }
 
   /// The level pass: one kernel over the level's positions into `out`; with
@@ -212,9 +211,7 @@ class level_loop {
     const std::uint64_t n = index_.size(level);
     index_.make_resident(level);
     index_.sync();
-    if (dirty_lo_ < dirty_hi_)
-      be_.copy_to_device(by_level_.data() + dirty_lo_, by_level_host_.data() + dirty_lo_, dirty_hi_ - dirty_lo_);
-    dirty_lo_ = dirty_hi_ = 0;
+    const stored* const* by_level = store_.records_by_level();
     const std::uint64_t chunk = Backend::chunk_size;
     const std::uint64_t items = (n + chunk - 1) / chunk;
     level_report rep;
@@ -229,12 +226,12 @@ class level_loop {
         if constexpr (interned) {
           using kernel_type = interned_level_kernel<view_type, Rule, Backend::prefetch_batch>;
           const kernel_type kernel{
-              view_, level, n, chunk, by_level_.data(), dict_.view(), out, flags_.data(), flags_.data() + 1, retry};
+              view_, level, n, chunk, by_level, dict_.view(), out, flags_.data(), flags_.data() + 1, retry};
           thrust::for_each(policy, thrust::counting_iterator<std::uint64_t>(0),
                            thrust::counting_iterator<std::uint64_t>(items), kernel);
         } else {
           using kernel_type = level_kernel<view_type, Rule, Backend::prefetch_batch>;
-          const kernel_type kernel{view_, level, n, chunk, by_level_.data(), out, flags_.data()};
+          const kernel_type kernel{view_, level, n, chunk, by_level, out, flags_.data()};
           thrust::for_each(policy, thrust::counting_iterator<std::uint64_t>(0),
                            thrust::counting_iterator<std::uint64_t>(items), kernel);
         }
@@ -309,41 +306,26 @@ class level_loop {
       pipeline_.run_here(job);
   }
 
-  /// Makes a solved or loaded level's records resident for the levels above.
-  void keep(int level, typename Backend::template buffer<stored> records) {
-    by_level_host_[static_cast<std::size_t>(level)] = records.data();
-    mark(level);
-    resident_.emplace(level, std::move(records));
+  /// The last level whose options reach level i's records (the store keeps
+  /// them until that level is solved): the highest level within the game's
+  /// option span above it, or the top level for span 0.
+  int last_reader(std::size_t i) const {
+    if (span_ == 0) return top_;
+    int last = levels_[i];
+    for (std::size_t j = i + 1; j < levels_.size() && levels_[j] - span_ <= levels_[i]; ++j) last = levels_[j];
+    return last;
+  }
+  std::size_t index_of(int level) const {
+    return static_cast<std::size_t>(std::lower_bound(levels_.begin(), levels_.end(), level) - levels_.begin());
   }
 
-  /// Drops the resident levels below `lowest`: no option of the levels still
-  /// to solve reaches them.
-  void drop_below(int lowest) {
-    if (pipeline_.in_flight() != level_pipeline::none && pipeline_.in_flight() < lowest) pipeline_.wait();
-    for (auto it = resident_.begin(); it != resident_.end();) {
-      if (it->first < lowest) {
-        by_level_host_[static_cast<std::size_t>(it->first)] = nullptr;
-        mark(it->first);
-        index_.drop(it->first);
-        it = resident_.erase(it);
-      } else {
-        ++it;
-      }
-    }
-  }
-
-  /// Marks by_level_host_[l] changed: only the changed entries are copied
-  /// to the backend before a level pass (games with many levels, e.g. one
-  /// per heap size); at first, all of them.
-  void mark(int l) {
-    const std::size_t i = static_cast<std::size_t>(l);
-    if (dirty_lo_ >= dirty_hi_) {
-      dirty_lo_ = i;
-      dirty_hi_ = i + 1;
-    } else {
-      dirty_lo_ = std::min(dirty_lo_, i);
-      dirty_hi_ = std::max(dirty_hi_, i + 1);
-    }
+  /// Releases the levels no option of `level` or above reaches, and their
+  /// index data; waits first where the level pipeline still reads one.
+  void release_before(int level) {
+    const int in_flight = pipeline_.in_flight();
+    if (in_flight != level_pipeline::none && store_.kept_until(in_flight) >= 0 && store_.kept_until(in_flight) < level)
+      pipeline_.wait();
+    store_.release_before(level, [this](int l) { index_.drop(l); });
   }
 
   const solve_options& opts_;
@@ -355,12 +337,8 @@ class level_loop {
   const std::vector<int> levels_;
   const int top_, span_;
   dictionary_store<Backend, record> dict_;
-  /// by_level_[L] points to level L's records (or ids) while L is resident.
-  std::vector<const stored*> by_level_host_;
-  typename Backend::template buffer<const stored*> by_level_;
+  resident_level_store<Backend, stored> store_;   ///< the solved levels the levels above read
   typename Backend::template buffer<int> flags_;  ///< [0]: a value overflowed; [1]: the dictionary is full
-  std::size_t dirty_lo_ = 0, dirty_hi_ = 0;
-  std::map<int, typename Backend::template buffer<stored>> resident_;
   /// Host copies of solved levels for their consumer: two, so that a level's
   /// copy can be made while the consumer still reads the level before it.
   typename Backend::template staging<stored> copies_[2];
@@ -377,5 +355,17 @@ template <class Backend, class Game, class Rule>
 void solve_with(const Game& game, const solve_options& opts, const level_consumer<typename Rule::record>& consume) {
   level_loop<Backend, Game, Rule>(game, opts, consume).run();
 }
+
+/// A backend's entry point: NAME<Game, Rule>(game, opts, consume) solves on
+/// BACKEND. Each backend's file defines it, then instantiates it for every
+/// (game, rule) pair of the build with CGTB_SOLVE_ON(NAME, G, R) over
+/// cgtb/instantiations.inc.
+#define CGTB_DEFINE_SOLVE_ON(NAME, BACKEND)                                                                      \
+  template <class Game, class Rule>                                                                              \
+  void NAME(const Game& game, const solve_options& opts, const level_consumer<typename Rule::record>& consume) { \
+    solve_with<BACKEND, Game, Rule>(game, opts, consume);                                                        \
+  }
+#define CGTB_SOLVE_ON(NAME, G, R) \
+  template void NAME<G, R>(const G&, const solve_options&, const level_consumer<typename R::record>&);
 
 }  // namespace cgtb::detail

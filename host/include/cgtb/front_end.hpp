@@ -7,12 +7,7 @@
 #include <memory>
 #include <string>
 
-#include "cgtb/driver.hpp"
-
-namespace cxxopts {
-class Options;
-class ParseResult;
-}  // namespace cxxopts
+#include "cgtb/driver.hpp"  // also declares cxxopts::Options and ParseResult
 
 namespace cgtb {
 
