@@ -101,16 +101,3 @@ std::string unpack_block(decoded_block& d, std::uint32_t raw_size, const std::ve
 }
 
 }  // namespace cgtb::file_detail
-
-namespace cgtb {
-
-std::int64_t decoded_block::get(std::uint32_t i, int f) const {
-  using namespace file_detail;
-  const int w = widths[static_cast<std::size_t>(f)];
-  if (w == 0) return 0;
-  std::uint64_t bit = plane_start[static_cast<std::size_t>(f)] + static_cast<std::uint64_t>(i) * w;
-  std::uint64_t u = (load_le64(&bytes[bit / 8]) >> (bit % 8)) & ((1ull << w) - 1);
-  return is_signed[static_cast<std::size_t>(f)] ? unzigzag(u) : static_cast<std::int64_t>(u);
-}
-
-}  // namespace cgtb

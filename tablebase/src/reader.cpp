@@ -20,6 +20,16 @@ namespace cgtb {
 
 using namespace file_detail;
 
+// In the reader's file, beside value() and entry(), which call it for every
+// lookup (inlined there).
+std::int64_t decoded_block::get(std::uint32_t i, int f) const {
+  const int w = widths[static_cast<std::size_t>(f)];
+  if (w == 0) return 0;
+  std::uint64_t bit = plane_start[static_cast<std::size_t>(f)] + static_cast<std::uint64_t>(i) * w;
+  std::uint64_t u = (load_le64(&bytes[bit / 8]) >> (bit % 8)) & ((1ull << w) - 1);
+  return is_signed[static_cast<std::size_t>(f)] ? unzigzag(u) : static_cast<std::int64_t>(u);
+}
+
 tablebase::tablebase(const std::string& path, std::size_t cache_bytes) : path_(path), cache_bytes_(cache_bytes) {
   // A file that cannot be opened is bad input; one that opens but is not a
   // sound tablebase is a corrupt file.
