@@ -80,14 +80,23 @@ CGTB_BACKEND_TRAIT(has_check, std::declval<B&>().check("what"))
 template <class B>
 constexpr bool check_backend() {
   using namespace backend_traits;
+  // Its constants and memory.
   static_assert(has_chunk_size<B>::value, "a Backend needs static constexpr std::uint64_t chunk_size");
   static_assert(has_prefetch_batch<B>::value, "a Backend needs static constexpr int prefetch_batch");
   static_assert(has_host_visible<B>::value, "a Backend needs static constexpr bool host_visible");
   static_assert(has_buffer<B>::value, "a Backend needs template <class T> struct buffer with T* data() const");
   static_assert(has_staging<B>::value, "a Backend needs template <class T> struct staging (default-constructible)");
+  // Its set-up and its threads.
   static_assert(has_options_constructor<B>::value, "a Backend needs a constructor from const solve_options&");
   static_assert(has_enter_thread<B>::value, "a Backend needs void enter_thread() const");
   static_assert(has_pipelined<B>::value, "a Backend needs bool pipelined() const");
+  static_assert(has_available_bytes<B>::value, "a Backend needs std::size_t available_bytes() const");
+  static_assert(has_memory_name<B>::value, "a Backend needs const char* memory_name() const");
+  // Allocation, transfers and kernels.
+  static_assert(has_allocate<B>::value, "a Backend needs template <class T> buffer<T> allocate(std::size_t n)");
+  static_assert(has_copy_to_device<B>::value, "a Backend needs copy_to_device(T* dst, const T* src, std::size_t n)");
+  static_assert(has_to_host<B>::value, "a Backend needs const T* to_host(const T*, std::size_t, staging<T>&)");
+  static_assert(has_check<B>::value, "a Backend needs void check(const char* what)");
 #ifndef __CUDACC__
   // nvcc reports a member function template instantiated only here as
   // declared but never referenced (#177): these three are checked by g++
@@ -96,12 +105,6 @@ constexpr bool check_backend() {
   static_assert(has_upload<B>::value, "a Backend needs buffer<T> upload(const std::vector<T>&)");
   static_assert(has_download<B>::value, "a Backend needs const T* download(const T*, std::size_t, std::vector<T>&)");
 #endif
-  static_assert(has_available_bytes<B>::value, "a Backend needs std::size_t available_bytes() const");
-  static_assert(has_memory_name<B>::value, "a Backend needs const char* memory_name() const");
-  static_assert(has_allocate<B>::value, "a Backend needs template <class T> buffer<T> allocate(std::size_t n)");
-  static_assert(has_copy_to_device<B>::value, "a Backend needs copy_to_device(T* dst, const T* src, std::size_t n)");
-  static_assert(has_to_host<B>::value, "a Backend needs const T* to_host(const T*, std::size_t, staging<T>&)");
-  static_assert(has_check<B>::value, "a Backend needs void check(const char* what)");
   return true;
 }
 

@@ -1,5 +1,7 @@
 // The canonical text header of a .cgtb file (docs/format.md, "Header").
+#include <algorithm>
 #include <cstdlib>
+#include <iterator>
 #include <sstream>
 
 #include "cgtb/error.hpp"
@@ -13,6 +15,17 @@ std::string trim(const std::string& s) {
   auto a = s.find_first_not_of(" \t"), b = s.find_last_not_of(" \t\r");
   return a == std::string::npos ? "" : s.substr(a, b - a + 1);
 }
+
+/// The header lines whose value is free text, read into their member as it
+/// stands.
+struct text_line {
+  const char* key;
+  std::string tablebase_header::*member;
+};
+const text_line kTextLines[] = {{"ruleset", &tablebase_header::ruleset},     {"params", &tablebase_header::params},
+                                {"family", &tablebase_header::family},       {"values", &tablebase_header::values},
+                                {"index", &tablebase_header::index},         {"symmetry", &tablebase_header::symmetry},
+                                {"positions", &tablebase_header::positions}, {"builder", &tablebase_header::builder}};
 
 }  // namespace
 
@@ -47,15 +60,11 @@ tablebase_header tablebase_header::from_text(const std::string& text) {
     auto colon = line.find(':');
     if (colon == std::string::npos) throw input_error("header line '" + line + "' has no ':'");
     std::string key = line.substr(0, colon), val = trim(line.substr(colon + 1));
-    if (key == "ruleset") {
-      h.ruleset = val;
-      seen_ruleset = true;
-    } else if (key == "params") {
-      h.params = val;
-    } else if (key == "family") {
-      h.family = val;
-    } else if (key == "values") {
-      h.values = val;
+    const auto free_text =
+        std::find_if(std::begin(kTextLines), std::end(kTextLines), [&](const text_line& t) { return key == t.key; });
+    if (free_text != std::end(kTextLines)) {
+      h.*(free_text->member) = val;
+      seen_ruleset = seen_ruleset || key == "ruleset";
     } else if (key == "fields") {
       seen_fields = true;
       std::istringstream fs(val);
@@ -66,12 +75,6 @@ tablebase_header tablebase_header::from_text(const std::string& text) {
           throw input_error("header field '" + item + "' is not NAME:u or NAME:i");
         h.fields.push_back({item.substr(0, c), item.substr(c + 1) == "i"});
       }
-    } else if (key == "index") {
-      h.index = val;
-    } else if (key == "symmetry") {
-      h.symmetry = val;
-    } else if (key == "positions") {
-      h.positions = val;
     } else if (key == "block-entries") {
       h.block_entries = static_cast<std::uint32_t>(std::strtoul(val.c_str(), nullptr, 10));
       seen_entries = true;
@@ -81,8 +84,6 @@ tablebase_header tablebase_header::from_text(const std::string& text) {
       h.zstd_level = std::atoi(val.c_str());
     } else if (key == "checksum") {
       if (val != "xxh64") throw input_error("unsupported checksum '" + val + "'");
-    } else if (key == "builder") {
-      h.builder = val;
     }
     // "meaningful" and unknown keys: informational, ignored.
   }
