@@ -35,8 +35,9 @@ class resident_level_store {
   void keep(int level, buffer records, int until) {
     host_[static_cast<std::size_t>(level)] = records.data();
     mark(level);
-    kept_.erase(level);
+    drop(level);
     kept_.emplace(level, entry{std::move(records), until});
+    by_until_.emplace(until, level);
   }
 
   /// The last level whose solve reads `level` (as keep() was told), or -1
@@ -50,15 +51,12 @@ class resident_level_store {
   /// `level` or above reaches them), calling on_release(l) for each first.
   template <class OnRelease>
   void release_before(int level, OnRelease&& on_release) {
-    for (auto it = kept_.begin(); it != kept_.end();) {
-      if (it->second.until < level) {
-        on_release(it->first);
-        host_[static_cast<std::size_t>(it->first)] = nullptr;
-        mark(it->first);
-        it = kept_.erase(it);
-      } else {
-        ++it;
-      }
+    while (!by_until_.empty() && by_until_.begin()->first < level) {
+      const int l = by_until_.begin()->second;
+      on_release(l);
+      host_[static_cast<std::size_t>(l)] = nullptr;
+      mark(l);
+      drop(l);
     }
   }
 
@@ -78,6 +76,18 @@ class resident_level_store {
     buffer records;
     int until;
   };
+  /// Forgets level l (its records and its place in by_until_).
+  void drop(int l) {
+    const auto it = kept_.find(l);
+    if (it == kept_.end()) return;
+    const auto range = by_until_.equal_range(it->second.until);
+    for (auto u = range.first; u != range.second; ++u)
+      if (u->second == l) {
+        by_until_.erase(u);
+        break;
+      }
+    kept_.erase(it);
+  }
   void mark(int l) {
     const std::size_t i = static_cast<std::size_t>(l);
     if (dirty_lo_ >= dirty_hi_) {
@@ -93,7 +103,8 @@ class resident_level_store {
   std::vector<const Stored*> host_;
   typename Backend::template buffer<const Stored*> table_;
   std::size_t dirty_lo_ = 0, dirty_hi_;  ///< host_ entries changed since the last copy (all, at first)
-  std::map<int, entry> kept_;
+  std::map<int, entry> kept_;            ///< level -> its records and last reader
+  std::multimap<int, int> by_until_;     ///< last reader -> level: release_before reads only what it releases
 };
 
 }  // namespace cgtb::detail

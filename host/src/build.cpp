@@ -88,10 +88,7 @@ void build_progress::print_line(const level_report& r, bool stored) {
   const std::string line = std::string(head) + count_text(done_, stored ? "stored position" : "position") + " so far" +
                            share + " in " + duration_text(el) + ", " +
                            std::to_string(static_cast<unsigned long long>(rate)) + "/s" + left;
-  if (tty_)
-    sink_->status(line);
-  else
-    sink_->line(line);
+  sink_->status(line);  // a line where the sink does not rewrite lines
 }
 
 void build_progress::finish(bool stored) {
