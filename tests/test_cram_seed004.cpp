@@ -45,8 +45,7 @@ cgtb::genus start_genus(int rows, int cols) {
                                   if (rep.level != rows * cols) return;
                                   EXPECT_EQ(rep.positions, 1u);
                                   gn.g = rec[0].g;
-                                  for (int k = 0; k <= K; ++k)
-                                    gn.run.push_back(rec[0].misere(cgtb::misere_state_index(K, k, 0)));
+                                  for (int k = 0; k <= K; ++k) gn.run.push_back(rec[0].misere(k));
                                   seen = true;
                                 });
   EXPECT_TRUE(seen) << "no top level for " << board_text(rows, cols);

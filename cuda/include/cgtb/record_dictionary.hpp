@@ -1,7 +1,7 @@
 // Interned records: a level stores a 4-byte id per position instead of its
 // record, and the ids index one dictionary of the distinct records of the
-// build. For the misère genus (37-byte records of 36 states) this divides the
-// memory of a level by nine: a large Cram board has some 10^9 positions per
+// build. For the misère genus (9-byte records: G and gamma_0..gamma_7) this
+// divides the memory of a level by two and more: a large Cram board has some 10^9 positions per
 // level but only thousands of distinct records (docs/architecture.md,
 // "Interned records"). Same source on both backends: the dictionary is an
 // open-addressing table filled with atomics by the level kernel.

@@ -5,7 +5,8 @@
 // play, genus); "Row Impartial Terminus", section 2A (misère Grundy value: a
 // position with no options has value 1); "Cram with the last move losing" (an
 // essay on misère Cram), "How the symbols were computed" (genus from states
-// with heaps of *2 and *1 beside the position).
+// with heaps of *2 and *1 beside the position; a heap of *1 only toggles the
+// misère value, so heaps of *2 suffice).
 #pragma once
 
 #include <cstdint>
@@ -15,13 +16,9 @@
 
 namespace cgtb {
 
-/// Number of misère states (position + a heaps of *2 + b heaps of *1,
-/// a + b <= K) kept per position; K < 0 means no misère values at all.
-CGTB_HD constexpr int misere_state_count(int K) { return K < 0 ? 0 : (K + 1) * (K + 2) / 2; }
-
-/// Index of state (a, b) among the misère states, ordered by a then b; every
-/// heap move of a state leads to a state of smaller index.
-CGTB_HD constexpr int misere_state_index(int K, int a, int b) { return a * (K + 1) - a * (a - 1) / 2 + b; }
+/// Number of misère values kept per position: gamma_0..gamma_K, where
+/// gamma_a = G-(p + a copies of *2); K < 0 means no misère values at all.
+CGTB_HD constexpr int misere_state_count(int K) { return K < 0 ? 0 : K + 1; }
 
 /// Field identifiers of impartial records, as stored in tablebase files.
 enum impartial_field : int {
@@ -30,33 +27,46 @@ enum impartial_field : int {
                      ///< gamma_k = G-(p + k copies of *2), k = 1..7
 };
 
-/// Per-position record: G(p) in `g`, and m[misere_state_index(K, a, b)] =
-/// G-(p + a*(*2) + b*(*1)). Values are < 64; 64 marks an overflow (a mex over
-/// more than 64 distinct values), which the solver reports as an error.
+/// The bit of value v in a 64-bit mex mask; none for v >= 64 (an overflow,
+/// which impartial_rule::overflows reports).
+CGTB_HD constexpr std::uint64_t value_bit(unsigned v) { return v < 64 ? std::uint64_t{1} << v : 0; }
+
+/// Per-position record: G(p) in `g`, and m[a] = gamma_a = G-(p + a*(*2)),
+/// a = 0..K. Values are < 64; 64 marks an overflow (a mex over more than 64
+/// distinct values), which the solver reports as an error.
 template <int K>
 struct impartial_record {
   std::uint8_t g;
   std::uint8_t m[misere_state_count(K)];
 
-  /// G-(p + a*(*2) + b*(*1)) for s = misere_state_index(K, a, b).
-  CGTB_HD unsigned misere(int s) const { return m[s]; }
+  /// gamma_a = G-(p + a*(*2)).
+  CGTB_HD unsigned misere(int a) const { return m[a]; }
+  /// G-(p + a*(*2) + b*(*1)) = gamma_a xor (b mod 2): for every impartial X,
+  /// G-(X + *1) = G-(X) xor 1 (induction on X: the options of X + *1 are
+  /// X' + *1 and X, so its value is mex({G-(X') xor 1} u {G-(X)})). Winning
+  /// Ways, ch. 13 (the genus; a heap of *1 toggles the misère value).
+  CGTB_HD unsigned misere_sum(int a, int b) const { return m[a] ^ static_cast<unsigned>(b & 1); }
 };
 template <>
 struct impartial_record<-1> {
   std::uint8_t g;
 };
 
-/// The impartial value rule with K heaps of *2/*1 beside each position:
-/// K = -1 computes G only, K = 0 adds G-, K = 7 adds the genus run
-/// gamma_0..gamma_7 (36 states per position).
+/// The impartial value rule with K heaps of *2 beside each position: K = -1
+/// computes G only, K = 0 adds G-, K = 7 adds the genus run gamma_0..gamma_7
+/// (8 misère values per position).
 template <int K>
 struct impartial_rule {
   using record = impartial_record<K>;
   static constexpr int states = misere_state_count(K);
 
   /// Folds the options of one position into mex masks, then applies the mex
-  /// rule. A state with no option at all has misère value 1 (Winning Ways
-  /// ch. 13); heap moves (*2 -> *1, *2 -> 0, *1 -> 0) are options of a state.
+  /// rule. gamma_0 of a position with no option is 1 (Winning Ways ch. 13).
+  /// For a >= 1 the options of p + a*(*2) are p' + a*(*2) (value gamma_a(p'))
+  /// and the heap moves *2 -> *1 and *2 -> 0, to p + (a-1)*(*2) + *1 and
+  /// p + (a-1)*(*2), of values gamma_{a-1}(p) xor 1 and gamma_{a-1}(p)
+  /// (impartial_record::misere_sum): so gamma_a(p) = mex({gamma_a(p')} u
+  /// {gamma_{a-1}(p), gamma_{a-1}(p) xor 1}).
   struct accumulator {
     std::uint64_t gmask = 0;
     std::uint64_t mmask[states > 0 ? states : 1];
@@ -66,9 +76,9 @@ struct impartial_rule {
     }
 
     CGTB_HD void add(const record& o) {
-      gmask |= 1ull << o.g;
+      gmask |= value_bit(o.g);
       if constexpr (states > 0) {
-        for (int s = 0; s < states; ++s) mmask[s] |= 1ull << o.m[s];
+        for (int s = 0; s < states; ++s) mmask[s] |= value_bit(o.m[s]);
       }
     }
 
@@ -76,17 +86,9 @@ struct impartial_rule {
       record r;
       r.g = static_cast<std::uint8_t>(mex64(gmask));
       if constexpr (states > 0) {
-        for (int a = 0; a <= K; ++a) {
-          for (int b = 0; a + b <= K; ++b) {
-            std::uint64_t mask = mmask[misere_state_index(K, a, b)];
-            if (a > 0) {
-              mask |= 1ull << r.m[misere_state_index(K, a - 1, b + 1)];
-              mask |= 1ull << r.m[misere_state_index(K, a - 1, b)];
-            }
-            if (b > 0) mask |= 1ull << r.m[misere_state_index(K, a, b - 1)];
-            r.m[misere_state_index(K, a, b)] = static_cast<std::uint8_t>(mask == 0 ? 1 : mex64(mask));
-          }
-        }
+        r.m[0] = static_cast<std::uint8_t>(mmask[0] == 0 ? 1 : mex64(mmask[0]));
+        for (int a = 1; a <= K; ++a)
+          r.m[a] = static_cast<std::uint8_t>(mex64(mmask[a] | value_bit(r.m[a - 1]) | value_bit(r.m[a - 1] ^ 1u)));
       }
       return r;
     }
@@ -128,7 +130,7 @@ struct impartial_rule {
   /// Value of field `f` (an impartial_field) of a record.
   CGTB_HD static unsigned field(const record& r, int f) {
     if (f == field_grundy) return r.g;
-    if constexpr (states > 0) return r.m[misere_state_index(K, f - field_misere, 0)];
+    if constexpr (states > 0) return r.m[f - field_misere];
     return 0;
   }
 };
