@@ -59,13 +59,16 @@ TEST(OctalSequence, SparseSpaceEqualsPlainMexOnEveryThreeDigitCode) {
     const cgtb::take_break code = cgtb::take_break::parse_octal(c);
     const auto want = plain_sequence(c, N);
     cgtb::sequence_report rep;
-    ASSERT_EQ(cgtb::octal_sequence(code, N, {}, &rep), want) << c;
+    cgtb::sequence_options computed;  // every value computed, none written from a period
+    computed.extend_by_period = false;
+    ASSERT_EQ(cgtb::octal_sequence(code, N, computed, &rep), want) << c;
     sparse += rep.sparse ? 1 : 0;
+    ASSERT_EQ(cgtb::octal_sequence(code, N), want) << c << " extended by its proven period";
     ++codes;
     // A split forced where it does not fit, or where the game has none,
     // changes the work, never the values.
     for (const cgtb::sparse_split forced : {cgtb::sparse_split{1, false, 0}, cgtb::sparse_split{0x5, true, 1}}) {
-      cgtb::sequence_options o;
+      cgtb::sequence_options o = computed;
       o.force_split = true;
       o.split = forced;
       ASSERT_EQ(cgtb::octal_sequence(code, N, o), want) << c << " with " << forced.text();
@@ -87,8 +90,29 @@ TEST(OctalSequence, EveryValueWidthAndThreadCountAgree) {
     cgtb::sequence_options one, two;
     one.threads = 1;
     two.threads = 2;
+    one.extend_by_period = two.extend_by_period = false;
     const cgtb::take_break code = cgtb::take_break::parse_octal(c);
     EXPECT_EQ(cgtb::octal_sequence(code, 150000, one), cgtb::octal_sequence(code, 150000, two)) << c;
+  }
+}
+
+// Once a period is proven, the rest of the sequence is written from it: the
+// values are those the solver computes heap by heap, and the report says
+// where the period took over.
+TEST(OctalSequence, ExtendingByTheProvenPeriodGivesTheComputedValues) {
+  for (const char* c : {"0.07", "0.137", "0.51", "4.7", "0.31"}) {
+    const cgtb::take_break code = cgtb::take_break::parse_octal(c);
+    cgtb::sequence_options computed;
+    computed.extend_by_period = false;
+    cgtb::sequence_report rep;
+    const auto s = cgtb::octal_sequence(code, 100000, {}, &rep);
+    EXPECT_EQ(s, cgtb::octal_sequence(code, 100000, computed)) << c;
+    const cgtb::octal_period p = cgtb::prove_octal_period(s.data(), s.size(), code.max_take);
+    ASSERT_TRUE(p.proven) << c;
+    EXPECT_EQ(rep.period, p.period) << c;
+    EXPECT_EQ(rep.preperiod, p.preperiod) << c;
+    EXPECT_GT(rep.extended_from, p.needed) << c;
+    EXPECT_LE(rep.extended_from, 2 * std::max<std::uint64_t>(p.needed, 256)) << c;
   }
 }
 

@@ -225,14 +225,62 @@ altered_wild alter_lowest_wild_genus(const temp_dir& dir, const std::string& pat
   return w;
 }
 
-TEST(Verify, CatchesAGenusFieldOfAWildPositionAltered) {
+TEST(Verify, CatchesAGenusFieldOfAWildPositionAlteredFromItsOptionsAndFromItsGameTree) {
   // Wild positions are where the genus carries information the Grundy and
-  // misère values do not: 4x5 Cram has many.
+  // misère values do not: 4x5 Cram has many. The default run derives the
+  // genus from the options' stored genus; --deep from the whole game tree.
   temp_dir dir;
   const altered_wild w = alter_lowest_wild_genus(dir, build_case(dir, {"cram_4x5", {"cram", "--board", "4x5"}}));
   ASSERT_GE(w.level, 0);
-  const cgtb::verify_report rep = cgtb::verify_tablebase(w.bad, {});
-  EXPECT_NE(rep.failure.find("genus3"), std::string::npos) << rep.failure;
+  const std::string at = "level " + std::to_string(w.level) + ", rank " + std::to_string(w.rank);
+  for (const bool deep : {false, true}) {
+    cgtb::verify_options o;
+    o.deep = deep;
+    const cgtb::verify_report rep = cgtb::verify_tablebase(w.bad, o);
+    EXPECT_NE(rep.failure.find("genus3"), std::string::npos) << deep << ": " << rep.failure;
+    EXPECT_NE(rep.failure.find(at), std::string::npos) << deep << ": " << rep.failure;
+  }
+}
+
+TEST(Verify, DefaultAndDeepRunsAgreeOnEveryGenusPosition) {
+  // Both runs compare the genus of every stored position; the default one
+  // parses back the options' texts of one position in 64, --deep of all.
+  temp_dir dir;
+  const std::string path = build_case(dir, {"cram_4x5", {"cram", "--board", "4x5"}});
+  cgtb::verify_options deep;
+  deep.deep = true;
+  const cgtb::verify_report local = cgtb::verify_tablebase(path, {}), tree = cgtb::verify_tablebase(path, deep);
+  EXPECT_EQ(local.failure, "");
+  EXPECT_EQ(tree.failure, "");
+  EXPECT_EQ(local.genus_positions, local.positions);
+  EXPECT_EQ(tree.genus_positions, tree.positions);
+  EXPECT_EQ(tree.round_trips, tree.positions);
+  EXPECT_GT(local.round_trips, 0u);
+  EXPECT_LT(local.round_trips, local.positions);
+}
+
+/// A heap sequence with a proven period is checked from the options up to
+/// the end of the theorem's window and against the period past it: a value
+/// altered on either side is named.
+TEST(Verify, HeapSequencesAreCheckedByTheProvenPeriodPastTheTheoremsWindow) {
+  temp_dir dir;
+  const std::string path = build_case(dir, {"octal_0.07", {"octal", "--code", "0.07", "--max-heap", "20000"}});
+  const cgtb::verify_report good = cgtb::verify_tablebase(path, {});
+  EXPECT_EQ(good.failure, "");
+  EXPECT_NE(good.period.find("period 34, preperiod 53"), std::string::npos) << good.period;
+  EXPECT_GT(good.period_checked, 19000u);
+  EXPECT_EQ(good.positions, 20001u);
+  for (const std::uint64_t heap : {std::uint64_t{60}, std::uint64_t{15000}}) {
+    const std::string bad = dir.file("bad-" + std::to_string(heap) + ".cgtb");
+    rewrite(path, bad, [&](int, std::uint64_t r, int, std::int64_t v) -> std::int64_t {
+      return r == heap ? (v == 0 ? 1 : v - 1) : v;
+    });
+    const cgtb::verify_report rep = cgtb::verify_tablebase(bad, {});
+    EXPECT_NE(rep.failure.find("rank " + std::to_string(heap) + ")"), std::string::npos) << heap << ": " << rep.failure;
+  }
+  const cli_result r = run_cgtb({"verify", path});
+  ASSERT_EQ(r.code, 0) << describe(r);
+  EXPECT_NE(r.out.find("octal periodicity theorem"), std::string::npos) << r.out;
 }
 
 TEST(Verify, WithoutTheGenusChecksTheOtherValuesAndLeavesTheGenusOut) {
@@ -263,8 +311,8 @@ TEST(Verify, WithoutTheGenusChecksTheOtherValuesAndLeavesTheGenusOut) {
   EXPECT_NE(r.out.find("(grundy,misere)"), std::string::npos) << r.out;
 }
 
-TEST(Verify, SampledRunsDeriveTheGenusFromTheFollowersAndLeaveOutTheLevelsPastTheMemory) {
-  // A sampled run keeps the genus states of the sample and its followers
+TEST(Verify, DeepSampledRunsDeriveTheGenusFromTheFollowersAndLeaveOutTheLevelsPastTheMemory) {
+  // A deep sampled run keeps the genus states of the sample and its followers
   // only, so a table too large for a full genus check still gets its lower
   // levels checked. A sample as large as every level checks every position:
   // with memory for the states of the levels below an altered wild
@@ -283,6 +331,7 @@ TEST(Verify, SampledRunsDeriveTheGenusFromTheFollowersAndLeaveOutTheLevelsPastTh
   }
   ASSERT_GT(below, 0u);
   cgtb::verify_options every;
+  every.deep = true;
   every.sample = stored;  // at least each level's positions: all of them
   const cgtb::verify_report good = cgtb::verify_tablebase(path, every);
   EXPECT_EQ(good.failure, "");
@@ -296,8 +345,8 @@ TEST(Verify, SampledRunsDeriveTheGenusFromTheFollowersAndLeaveOutTheLevelsPastTh
   EXPECT_EQ(part.genus_left_out_from, level);
   EXPECT_EQ(part.genus_positions, below);
   EXPECT_EQ(part.positions, stored);  // the other values of every level were compared
-  const cli_result r = run_cgtb(
-      {"verify", "--sample", std::to_string(stored), "--max-memory", std::to_string(short_of.genus_memory), bad});
+  const cli_result r = run_cgtb({"verify", "--deep", "--sample", std::to_string(stored), "--max-memory",
+                                 std::to_string(short_of.genus_memory), bad});
   ASSERT_EQ(r.code, 0) << describe(r);
   EXPECT_NE(r.out.find("genus compared on " + std::to_string(below) + " positions: every one checked below level " +
                        std::to_string(level) + ", none above it"),

@@ -345,7 +345,8 @@ std::vector<std::uint16_t> octal_sequence(const take_break& code, std::uint64_t 
   std::vector<std::uint64_t> rare;  // rare heaps >= 1, ascending
   value_histogram hist;
   std::uint32_t max_value = 0;
-  std::uint64_t pairs = 0, next_choice = 256;
+  std::uint64_t pairs = 0, next_choice = 256, next_period = 256;
+  octal_period proven;
   value_set set;
   pair_search search(max_heap);
   std::vector<split_move> splits;
@@ -431,6 +432,17 @@ std::vector<std::uint16_t> octal_sequence(const take_break& code, std::uint64_t 
       }
       used_sparse = used_sparse || split.mask != 0;
     }
+    if (opt.extend_by_period && n == next_period && n < max_heap) {
+      next_period *= 2;
+      proven = prove_octal_period(g, n + 1, code.max_take);
+      if (proven.proven) {
+        for (std::uint64_t m = n + 1; m <= max_heap; ++m) G[m] = G[m - proven.period];
+        progress_line(opt.progress, "[cgtb] %s: %s; heaps %llu..%llu written from the period", opt.label.c_str(),
+                      proven.text().c_str(), static_cast<unsigned long long>(n + 1),
+                      static_cast<unsigned long long>(max_heap));
+        break;
+      }
+    }
     if (opt.progress && (n & 4095) == 0) {
       const bool tty = opt.progress->rewrites();
       const auto now = std::chrono::steady_clock::now();
@@ -455,6 +467,11 @@ std::vector<std::uint16_t> octal_sequence(const take_break& code, std::uint64_t 
                 static_cast<unsigned long long>(max_heap + 1), duration_text(secs).c_str(), space.text().c_str());
   if (report) {
     report->space = space;
+    if (proven.proven) {
+      report->extended_from = proven.length;
+      report->period = proven.period;
+      report->preperiod = proven.preperiod;
+    }
     report->sparse = used_sparse;
     report->pairs = pairs;
     report->seconds = secs;

@@ -12,14 +12,18 @@
 #include <bitset>
 #include <chrono>
 #include <cstdio>
+#include <limits>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <random>
+#include <set>
 #include <unordered_map>
 
 #include "cgtb/backend.hpp"
 #include "cgtb/driver.hpp"
 #include "cgtb/error.hpp"
+#include "cgtb/octal_sequence.hpp"
 #include "cgtb/tablebase.hpp"
 #include "cgtb/text.hpp"
 
@@ -27,8 +31,8 @@ namespace cgtb {
 
 namespace {
 
-/// Genus fields of a file: genus1..genus7, so the states p + a*(*2) + b*(*1)
-/// with a + b <= 7 are derived (36 per position).
+/// Genus fields of a file: genus1..genus7. Deep runs derive the states
+/// p + a*(*2) + b*(*1) with a + b <= 7 (36 per position).
 constexpr int kHeapDepth = 7;
 constexpr int kStates = (kHeapDepth + 1) * (kHeapDepth + 2) / 2;
 
@@ -55,11 +59,133 @@ bool mark(std::bitset<256>& seen, std::int64_t v) {
 /// moving first wins, bit 1 = Right moving first wins.
 const char* class_letter(std::int64_t c) { return c >= 0 && c <= 3 ? &"P\0L\0R\0N"[2 * c] : "?"; }
 
+/// A level decoded into memory for the lookups of the options that land on
+/// it: its keys (keyed files) with a radix guide (where the keys of each
+/// value of the top bits start: about 8 keys a bucket), and
+/// every field of every entry in the narrowest width that holds the level's
+/// values. Read-only once loaded, shared by the threads.
+class resident_level {
+ public:
+  /// Decodes level `le` of `tb` (its blocks in parallel where the caller is
+  /// not in a parallel region). Throws input_error for a corrupt block.
+  resident_level(const tablebase& tb, const level_entry& le)
+      : positions_(le.positions), fields_(tb.header().fields.size()) {
+    std::int64_t lo = 0, hi = 0;
+    std::vector<std::pair<std::int64_t, std::int64_t>> range(le.blocks, {0, 0});
+    for_each_block(tb, le, [&](std::uint64_t i, const decoded_block& d) {
+      auto& r = range[i];
+      for (std::uint32_t e = 0; e < d.count; ++e)
+        for (std::size_t f = 0; f < fields_; ++f) {
+          const std::int64_t v = d.get(e, static_cast<int>(f));
+          r.first = std::min(r.first, v);
+          r.second = std::max(r.second, v);
+        }
+    });
+    for (const auto& r : range) {
+      lo = std::min(lo, r.first);
+      hi = std::max(hi, r.second);
+    }
+    width_ = lo >= 0 && hi <= 255                                                                               ? 1
+             : lo >= std::numeric_limits<std::int16_t>::min() && hi <= std::numeric_limits<std::int16_t>::max() ? 2
+                                                                                                                : 8;
+    const std::size_t n = positions_ * fields_;
+    if (width_ == 1) v8_.resize(n);
+    if (width_ == 2) v16_.resize(n);
+    if (width_ == 8) v64_.resize(n);
+    if (tb.keyed()) keys_.resize(positions_);
+    for_each_block(tb, le, [&](std::uint64_t, const decoded_block& d) {
+      for (std::uint32_t e = 0; e < d.count; ++e) {
+        const std::uint64_t r = d.first + e;
+        if (!keys_.empty()) keys_[r] = d.keys[e];
+        for (std::size_t f = 0; f < fields_; ++f) {
+          const std::int64_t v = d.get(e, static_cast<int>(f));
+          const std::size_t at = r * fields_ + f;
+          if (width_ == 1) v8_[at] = static_cast<std::uint8_t>(v);
+          if (width_ == 2) v16_[at] = static_cast<std::int16_t>(v);
+          if (width_ == 8) v64_[at] = v;
+        }
+      }
+    });
+    if (keys_.empty()) return;
+    int bits = 1, radix = 1;
+    while (bits < 64 && (keys_.back() >> bits) != 0) ++bits;
+    while (radix < 24 && radix < bits && (std::uint64_t{8} << radix) < positions_) ++radix;
+    shift_ = bits - radix;
+    guide_.assign((std::size_t{1} << radix) + 1, positions_);
+    for (std::uint64_t r = positions_; r-- > 0;) guide_[keys_[r] >> shift_] = r;
+    for (std::size_t b = guide_.size() - 1; b-- > 0;) guide_[b] = std::min(guide_[b], guide_[b + 1]);
+  }
+
+  /// Bytes a level of `positions` entries of `fields` fields takes at most.
+  static std::size_t bytes_for(std::uint64_t positions, std::size_t fields, bool keyed) {
+    return static_cast<std::size_t>(positions) * (fields * 8 + (keyed ? 8 + 1 : 0));
+  }
+  std::size_t bytes() const {
+    return keys_.size() * 8 + guide_.size() * 8 + v8_.size() + v16_.size() * 2 + v64_.size() * 8;
+  }
+
+  /// The rank of `key` on a keyed level, -1 when the level does not hold it.
+  std::int64_t rank_of(std::uint64_t key) const {
+    const std::uint64_t b = key >> shift_;
+    if (b + 1 >= guide_.size()) return -1;
+    // A bucket holds about 8 keys: a scan mispredicts once, a bisection
+    // at every step.
+    std::uint64_t r = guide_[b];
+    const std::uint64_t last = guide_[b + 1];
+    if (last - r > 32)
+      r = static_cast<std::uint64_t>(std::lower_bound(keys_.begin() + static_cast<std::ptrdiff_t>(r),
+                                                      keys_.begin() + static_cast<std::ptrdiff_t>(last), key) -
+                                     keys_.begin());
+    while (r < last && keys_[r] < key) ++r;
+    return r < last && keys_[r] == key ? static_cast<std::int64_t>(r) : -1;
+  }
+
+  /// Asks for the memory that rank_of(key) reads first (its bucket's bounds),
+  /// then for what it reads next (the bucket's keys): a caller looking up
+  /// many keys asks for each of them a stage ahead, so that the misses
+  /// overlap.
+  void prefetch_bucket(std::uint64_t key) const {
+    const std::uint64_t b = key >> shift_;
+    if (b + 1 < guide_.size()) __builtin_prefetch(&guide_[b]);
+  }
+  void prefetch_keys(std::uint64_t key) const {
+    const std::uint64_t b = key >> shift_;
+    if (b + 1 < guide_.size() && guide_[b] < positions_) __builtin_prefetch(&keys_[guide_[b]]);
+  }
+
+  /// Asks for the memory of the entry of rank r before it is read.
+  void prefetch(std::uint64_t r) const {
+    const std::size_t at = r * fields_;
+    __builtin_prefetch(width_ == 1   ? static_cast<const void*>(&v8_[at])
+                       : width_ == 2 ? static_cast<const void*>(&v16_[at])
+                                     : &v64_[at]);
+  }
+
+  /// Every field of the entry of rank r into out[0 .. fields).
+  void entry(std::uint64_t r, std::int64_t* out) const {
+    const std::size_t at = r * fields_;
+    for (std::size_t f = 0; f < fields_; ++f)
+      out[f] = width_ == 1 ? v8_[at + f] : width_ == 2 ? v16_[at + f] : v64_[at + f];
+  }
+
+ private:
+  std::uint64_t positions_;
+  std::size_t fields_;
+  int width_ = 8;
+  int shift_ = 0;                     ///< a key's bucket is key >> shift_
+  std::vector<std::uint64_t> keys_;   ///< ascending
+  std::vector<std::uint64_t> guide_;  ///< guide_[b]: the first rank whose key's bucket is b or more
+  std::vector<std::uint8_t> v8_;
+  std::vector<std::int16_t> v16_;
+  std::vector<std::int64_t> v64_;
+};
+
 /// A located option component: where the file stores it.
 struct located {
   int level = 0;
   std::uint64_t stored = 0;  ///< rank in the file
   std::string text;
+  const resident_level* from = nullptr;  ///< its level in memory, or null: read through the file
 };
 
 /// The fields of the file, by kind.
@@ -77,7 +203,23 @@ struct worker {
   std::int64_t v[kMaxFields], ov[kMaxFields];
   std::uint64_t options = 0;
   std::uint64_t genus_positions = 0;  ///< positions whose genus fields were compared
+  std::uint64_t round_trips = 0;      ///< positions whose options' texts were parsed back
+  std::uint64_t period_checked = 0;   ///< heaps checked against a proven period
+  /// This level pass's view of the resident levels, by level: null = not
+  /// asked yet, kNotResident = read through the file.
+  std::vector<const resident_level*> resident;
+  std::vector<located> locs;             ///< scratch: one option's components
+  std::vector<located> located_options;  ///< scratch: a position's options, where each is one position
+  std::vector<position_ref> comps;
 };
+
+/// worker::resident's mark of a level read through the file this pass.
+const resident_level* const kNotResident = reinterpret_cast<const resident_level*>(1);
+
+/// Positions whose options' texts are printed and parsed back in a full
+/// run that is not deep: one rank in this many on every level (rank 0
+/// included).
+constexpr std::uint64_t kRoundTripEvery = 64;
 
 /// A level's derived genus states: in full runs, dense arrays over every
 /// stored position and which of them are done; in sampled runs, a map
@@ -109,6 +251,8 @@ class verifier {
       if (n == "winning") fm_.winning = f;
     }
     genus_ = fm_.genus1 >= 0 && opt.genus;
+    deep_ = opt.deep;
+    splits_ = drv_->splits_into_components();
   }
 
   verify_report run() {
@@ -173,8 +317,36 @@ class verifier {
   /// Where the file stores one component of an option, found from its text
   /// alone; false with `why` set when it is not stored or does not parse
   /// back to itself.
-  bool locate(worker& w, const position_ref& c, located& out, std::string& why) const {
-    out.text = c.text.empty() ? drv_->format(c.level, c.rank) : c.text;
+  /// Without `round_trip`, the option is located by the level and key the
+  /// move generator gave it, and its text is printed only for a message.
+  bool locate(worker& w, const position_ref& c, located& out, std::string& why, bool round_trip = true) {
+    out.text = c.text;
+    out.from = nullptr;
+    if (!round_trip) {
+      out.level = c.level;
+      if (!w.tb.find_level(c.level)) {
+        why = "option '" + text_of(c) + "' is on level " + std::to_string(c.level) + ", which the file lacks";
+        return false;
+      }
+      if (!w.tb.keyed()) {
+        if (c.rank < w.tb.find_level(c.level)->positions) {
+          out.stored = c.rank;
+          out.from = resident_for(w, c.level);
+          return true;
+        }
+        why = "option '" + text_of(c) + "' has rank " + std::to_string(c.rank) + " past its level";
+        return false;
+      }
+      out.from = resident_for(w, c.level);
+      const std::int64_t s = out.from ? out.from->rank_of(c.rank) : w.tb.rank_of_key(c.level, c.rank);
+      if (s >= 0) {
+        out.stored = static_cast<std::uint64_t>(s);
+        return true;
+      }
+      why = "option '" + text_of(c) + "' is not stored";
+      return false;
+    }
+    if (out.text.empty()) out.text = drv_->format(c.level, c.rank);
     std::vector<position_ref> back;
     try {
       back = drv_->components(drv_->parse(out.text));
@@ -208,6 +380,61 @@ class verifier {
     }
     return true;
   }
+
+  /// The level `level` in memory for worker w's lookups, loaded on first use
+  /// while it fits resident_budget_; null where it is read through the
+  /// file. Levels are loaded and dropped only between level passes'
+  /// lookups (drop_untouched), so the pointer holds for the pass.
+  const resident_level* resident_for(worker& w, int level) {
+    const std::size_t i = static_cast<std::size_t>(level - min_level_);
+    if (i >= w.resident.size()) return nullptr;
+    if (!w.resident[i]) {
+      std::lock_guard<std::mutex> lock(resident_mutex_);
+      touched_.insert(level);
+      auto it = resident_.find(level);
+      const level_entry* le = w.tb.find_level(level);
+      if (it == resident_.end() && le) {
+        const std::size_t need = resident_level::bytes_for(le->positions, w.tb.header().fields.size(), w.tb.keyed());
+        if (resident_bytes_ + need <= resident_budget_) {
+          auto rl = std::make_unique<resident_level>(w.tb, *le);
+          resident_bytes_ += rl->bytes();
+          it = resident_.emplace(level, std::move(rl)).first;
+        }
+      }
+      w.resident[i] = it == resident_.end() ? kNotResident : it->second.get();
+    }
+    return w.resident[i] == kNotResident ? nullptr : w.resident[i];
+  }
+
+  /// Between level passes: drops the resident levels that the pass just
+  /// ended did not read (levels are checked from the lowest up, so those
+  /// are the least likely to be read again; a level dropped too early is
+  /// loaded again), and clears the workers' views.
+  void drop_untouched(std::vector<std::unique_ptr<worker>>& workers) {
+    for (auto it = resident_.begin(); it != resident_.end();)
+      if (!touched_.count(it->first)) {
+        resident_bytes_ -= it->second->bytes();
+        it = resident_.erase(it);
+      } else {
+        ++it;
+      }
+    touched_.clear();
+    for (auto& w : workers) std::fill(w->resident.begin(), w->resident.end(), nullptr);
+  }
+
+  /// The text of a component: its own, or printed from its level and key.
+  std::string text_of(const position_ref& c) const {
+    if (!c.text.empty()) return c.text;
+    try {
+      return drv_->format(c.level, c.rank);
+    } catch (const input_error&) {
+      return "key " + std::to_string(c.rank) + " of level " + std::to_string(c.level);
+    }
+  }
+
+  /// An option in a message: its move, or where the fast path left the
+  /// move unnamed, the position it leads to.
+  std::string name_of(const option_ref& o) const { return o.move.empty() ? "to '" + text_of(o.after) + "'" : o.move; }
 
   /// The position stored at (level, rank) as the driver parses its text.
   position_ref stored_position(worker& w, int level, std::uint64_t rank) const {
@@ -299,9 +526,16 @@ class verifier {
   /// rank); returns the inconsistency or "".
   std::string check_position(worker& w, int level, std::uint64_t rank) {
     w.tb.entry(level, rank, w.v);
+    const bool round_trip = deep_ || opt_.sample > 0 || rank % kRoundTripEvery == 0;
+    if (round_trip) ++w.round_trips;
     position_ref p;
-    {
-      const std::uint64_t key = w.tb.keyed() ? w.tb.key_of(level, rank) : rank;
+    const std::uint64_t key = w.tb.keyed() ? w.tb.key_of(level, rank) : rank;
+    // The fast path names the position by its level and key alone; blocking
+    // games count the blocked options from its text.
+    const bool by_key = !round_trip && fm_.safe < 0;
+    if (by_key) {
+      p = {level, key, std::string()};
+    } else {
       const std::string text = drv_->format(level, key);
       try {
         p = drv_->parse(text);
@@ -315,26 +549,57 @@ class verifier {
                ") parses to another position";
     }
     const auto where = [&] {
-      return "position '" + p.text + "' (level " + std::to_string(level) + ", rank " + std::to_string(rank) + ")";
+      return "position '" + text_of(p) + "' (level " + std::to_string(level) + ", rank " + std::to_string(rank) + ")";
     };
     const auto differs = [&](const std::string& field, const std::string& stored, const std::string& derived) {
       return where() + ": " + field + " stored " + stored + ", derived " + derived;
     };
     std::bitset<256> g_seen, m_seen;
-    std::vector<located> singles;  // options that are one stored position
+    std::bitset<256> gamma_seen[kHeapDepth + 1];  // local genus check: the options' gamma_k, k >= 1
+    const bool local_genus = genus_ && !deep_;
+    std::vector<located> singles;  // deep runs: the options that are one stored position
+    std::vector<position_ref> one(1);
     bool left_any = false, right_any = false;
     bool nl = false, nr = false, ml = false, mr = false;  // Left/Right moving first wins, normal/misère
     std::int64_t best = 0, winning = 0;
     bool best_set = false;
     std::string why;
-    const std::vector<option_ref> opts = drv_->options(p);
-    for (const auto& o : opts) {
-      const auto comps = drv_->components(o.after);
+    const std::vector<option_ref> opts = by_key ? drv_->option_keys(p) : drv_->options(p);
+    // Options that are one position each are located first, and their
+    // values' memory asked for before any is read.
+    std::vector<located>& located_options = w.located_options;
+    if (!splits_) {
+      located_options.resize(opts.size());
+      if (w.tb.keyed() && !round_trip) {
+        for (const option_ref& o : opts)
+          if (const resident_level* rl = resident_for(w, o.after.level)) rl->prefetch_bucket(o.after.rank);
+        for (const option_ref& o : opts)
+          if (const resident_level* rl = resident_for(w, o.after.level)) rl->prefetch_keys(o.after.rank);
+      }
+      for (std::size_t i = 0; i < opts.size(); ++i) {
+        if (!locate(w, opts[i].after, located_options[i], why, round_trip)) return where() + ": " + why;
+        if (located_options[i].from) located_options[i].from->prefetch(located_options[i].stored);
+      }
+    }
+    for (std::size_t oi = 0; oi < opts.size(); ++oi) {
+      const option_ref& o = opts[oi];
+      if (!splits_) one[0] = o.after;
+      const std::vector<position_ref>& comps = splits_ ? (w.comps = drv_->components(o.after)) : one;
       std::int64_t g = 0;
-      std::vector<located> locs(comps.size());
+      std::vector<located>& locs = w.locs;
+      if (splits_) locs.resize(comps.size());
+      const located* loc = nullptr;  // the last component's
       for (std::size_t i = 0; i < comps.size(); ++i) {
-        if (!locate(w, comps[i], locs[i], why)) return where() + ": " + why;
-        w.tb.entry(locs[i].level, locs[i].stored, w.ov);
+        if (!splits_)
+          loc = &located_options[oi];
+        else if (!locate(w, comps[i], locs[i], why, round_trip))
+          return where() + ": " + why;
+        else
+          loc = &locs[i];
+        if (loc->from)
+          loc->from->entry(loc->stored, w.ov);
+        else
+          w.tb.entry(loc->level, loc->stored, w.ov);
         ++w.options;
         if (fm_.grundy >= 0) g ^= w.ov[fm_.grundy];
       }
@@ -345,9 +610,14 @@ class verifier {
           return where() + ": option " + o.move + " is a sum of components; only Grundy values combine over sums";
         continue;
       }
-      singles.push_back(locs[0]);
-      if (marks_) marks_->at(locs[0].level)[locs[0].stored].store(1, std::memory_order_relaxed);
+      if (deep_) singles.push_back(*loc);
+      if (marks_) mark_reached(loc->level, loc->stored);
       const std::int64_t* ov = w.ov;
+      if (local_genus)
+        for (int k = 1; k <= kHeapDepth; ++k)
+          if (!mark(gamma_seen[k], ov[fm_.genus1 + k - 1]))
+            return where() + ": option " + o.move + " has genus" + std::to_string(k) + " " +
+                   std::to_string(ov[fm_.genus1 + k - 1]) + ", out of range";
       if (fm_.misere >= 0 && !mark(m_seen, ov[fm_.misere]))
         return where() + ": option " + o.move + " has misère value " + std::to_string(ov[fm_.misere]) +
                ", out of range";
@@ -381,8 +651,23 @@ class verifier {
       const std::int64_t d = m_seen.none() ? 1 : mex(m_seen);
       if (v[fm_.misere] != d) return differs("misère Grundy value", std::to_string(v[fm_.misere]), std::to_string(d));
     }
-    const std::uint8_t* s = genus_ && !out_of_states_ ? derive_states(w, level, rank, p.text, singles, why) : nullptr;
-    if (genus_ && !s && !out_of_states_) return where() + ": " + why;
+    if (local_genus) {
+      ++w.genus_positions;
+      // gamma_k = mex(options' gamma_k, own gamma_{k-1}, own gamma_{k-1} xor 1).
+      for (int k = 1; k <= kHeapDepth; ++k) {
+        const std::int64_t below = v[k == 1 ? fm_.misere : fm_.genus1 + k - 2];
+        if (!mark(gamma_seen[k], below) || !mark(gamma_seen[k], below ^ 1))
+          return where() + ": misère value beside " + std::to_string(k - 1) + " heaps of *2 is " +
+                 std::to_string(below) + ", out of range";
+        const std::int64_t d = mex(gamma_seen[k]), stored = v[fm_.genus1 + k - 1];
+        if (stored != d)
+          return differs("genus" + std::to_string(k) + " (G- beside " + std::to_string(k) + " heaps of *2)",
+                         std::to_string(stored), std::to_string(d));
+      }
+    }
+    const std::uint8_t* s =
+        genus_ && deep_ && !out_of_states_ ? derive_states(w, level, rank, p.text, singles, why) : nullptr;
+    if (genus_ && deep_ && !s && !out_of_states_) return where() + ": " + why;
     if (s) {
       ++w.genus_positions;
       if (s[state_index(0, 0)] != v[fm_.misere])
@@ -412,6 +697,42 @@ class verifier {
     return {};
   }
 
+  /// Heap sequences: the value stored at (level, rank), rank >= periodic_from_,
+  /// against the one `period` heaps lower; returns the inconsistency or "".
+  std::string check_periodic(worker& w, int level, std::uint64_t rank) {
+    const std::uint64_t p = period_.period;
+    w.tb.entry(level, rank, w.v);
+    w.tb.entry(level, rank - p, w.ov);
+    for (std::size_t f = 0; f < w.tb.header().fields.size(); ++f)
+      if (w.v[f] != w.ov[f])
+        return "heap " + std::to_string(rank) + " (level " + std::to_string(level) + ", rank " + std::to_string(rank) +
+               "): " + w.tb.header().fields[f].name + " stored " + std::to_string(w.v[f]) + ", but the period " +
+               std::to_string(p) + " that heaps 0.." + std::to_string(periodic_from_ - 1) + " prove gives " +
+               std::to_string(w.ov[f]);
+    ++w.period_checked;
+    return {};
+  }
+
+  /// Heap sequences: the period that a prefix of the stored values proves by
+  /// the octal periodicity theorem (Winning Ways, ch. 4), if any. Heaps past
+  /// the largest one the theorem's hypothesis reads are then checked against
+  /// the period, the others from their options: together a complete check.
+  void find_period(verify_report& rep) {
+    const int t = drv_->sequence_max_take();
+    const level_entry* le = main_.tb.find_level(0);
+    if (t <= 0 || !le || main_.tb.levels().size() != 1) return;
+    const std::vector<std::uint16_t> s = read_octal_sequence(main_.tb);
+    // The first period proven by a prefix (of 256, 512, ... heaps): a wrong
+    // value past it is then found by the period, not by its options.
+    for (std::uint64_t length = 256;; length *= 2) {
+      period_ = prove_octal_period(s.data(), std::min<std::uint64_t>(length, s.size()), t);
+      if (period_.proven || length >= s.size()) break;
+    }
+    if (!period_.proven) return;
+    periodic_from_ = period_.needed + 1;
+    rep.period = period_.text();
+  }
+
   /// Ranks of level `le` to check: all, or a sorted random sample.
   std::vector<std::uint64_t> ranks_to_check(const level_entry& le) const {
     std::vector<std::uint64_t> r;
@@ -430,17 +751,19 @@ class verifier {
     std::sort(levels.begin(), levels.end(),
               [](const level_entry& a, const level_entry& b) { return a.level < b.level; });
     const bool full = opt_.sample == 0;
-    // Sampled runs of genus tables derive followers' states on demand, which
-    // one thread does; everything else runs a level's positions in parallel
-    // (their options lie on lower levels, done before).
+    if (!deep_) find_period(rep);
+    // Deep sampled runs of genus tables derive followers' states on demand,
+    // which one thread does; everything else runs a level's positions in
+    // parallel (their options lie on lower levels, done before).
     int threads = opt_.threads > 0 ? opt_.threads : omp_get_max_threads();
-    if (genus_ && !full) threads = 1;
-    sparse_ = genus_ && !full;
+    const bool deep_genus = genus_ && deep_;
+    if (deep_genus && !full) threads = 1;
+    sparse_ = deep_genus && !full;
     if (sparse_) {
       const std::size_t budget = opt_.genus_memory ? opt_.genus_memory : detail::host_available_bytes() / 2;
       sparse_cap_ = budget / kVerifyGenusStateBytes;
       for (const auto& l : levels) states_[l.level];
-    } else if (genus_) {
+    } else if (deep_genus) {
       std::uint64_t total = 0;
       for (const auto& l : levels) total += l.positions;
       struct sysinfo si {};
@@ -448,7 +771,8 @@ class verifier {
       if (sysinfo(&si) == 0 && bytes > static_cast<std::uint64_t>(si.totalram) * si.mem_unit / 4 * 3)
         throw resource_error("verifying the genus of " + std::to_string(total) + " positions needs " +
                              std::to_string(bytes >> 20) +
-                             " MB of genus states, more than this machine has (--no-genus checks the other values)");
+                             " MB of genus states, more than this machine has (without --deep the genus is checked "
+                             "from the stored values; --no-genus checks the other values)");
       for (const auto& l : levels) {
         state_level& sl = states_[l.level];
         sl.states.assign(l.positions * kStates, 0);
@@ -457,11 +781,20 @@ class verifier {
     }
     int top = levels.empty() ? 0 : levels.back().level;
     if (full && tb.keyed()) {
-      marks_ = std::make_unique<std::map<int, std::unique_ptr<std::atomic<std::uint8_t>[]>>>();
-      for (const auto& l : levels) (*marks_)[l.level].reset(new std::atomic<std::uint8_t>[l.positions]());
+      marks_ = std::make_unique<std::map<int, std::unique_ptr<std::atomic<std::uint64_t>[]>>>();
+      for (const auto& l : levels) (*marks_)[l.level].reset(new std::atomic<std::uint64_t>[(l.positions + 63) / 64]());
     }
+    std::uint64_t total = 0, done = 0;
+    for (const auto& l : levels) total += full || opt_.sample >= l.positions ? l.positions : opt_.sample;
+    const auto start = std::chrono::steady_clock::now();
     std::vector<std::unique_ptr<worker>> workers;
-    for (int t = 0; t < threads; ++t) workers.push_back(std::make_unique<worker>(path_));
+    min_level_ = levels.empty() ? 0 : levels.front().level;
+    for (int t = 0; t < threads; ++t) {
+      workers.push_back(std::make_unique<worker>(path_));
+      if (!deep_ && !levels.empty())
+        workers.back()->resident.assign(static_cast<std::size_t>(top - min_level_ + 1), nullptr);
+    }
+    resident_budget_ = detail::host_available_bytes() / 2;
     for (const auto& le : levels) {
       const auto lt0 = std::chrono::steady_clock::now();
       const std::vector<std::uint64_t> sample = ranks_to_check(le);
@@ -470,15 +803,19 @@ class verifier {
       const std::int64_t chunks = static_cast<std::int64_t>((n + chunk - 1) / chunk);
       std::uint64_t first_bad = ~0ull;
       std::string failure, error;
+      std::atomic<std::uint64_t> level_done{0};
+      auto last_status = std::chrono::steady_clock::now();
 #pragma omp parallel for num_threads(threads) schedule(dynamic, 1)
       for (std::int64_t c = 0; c < chunks; ++c) {
         worker& w = *workers[static_cast<std::size_t>(omp_get_thread_num())];
+        if (opt_.progress && omp_get_thread_num() == 0)
+          report_status(le.level, done + level_done.load(), total, start, last_status);
         const std::uint64_t lo = static_cast<std::uint64_t>(c) * chunk, hi = std::min(n, lo + chunk);
         for (std::uint64_t i = lo; i < hi; ++i) {
           const std::uint64_t r = sample.empty() ? i : sample[i];
           std::string bad;
           try {
-            bad = check_position(w, le.level, r);
+            bad = r >= periodic_from_ ? check_periodic(w, le.level, r) : check_position(w, le.level, r);
           } catch (const input_error& e) {
 #pragma omp critical
             error = e.what();
@@ -493,7 +830,10 @@ class verifier {
             break;
           }
         }
+        level_done.fetch_add(hi - lo, std::memory_order_relaxed);
       }
+      done += n;
+      drop_untouched(workers);
       if (!error.empty()) throw input_error(error);
       rep.positions += n;
       if (out_of_states_ && genus_) {
@@ -516,18 +856,21 @@ class verifier {
         const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - lt0).count();
         progress_line(opt_.progress, "[cgtb] verify level %d: %llu positions agree (%.2f s)", le.level,
                       static_cast<unsigned long long>(n), s);
+        opt_.progress->advance(done, total);
       }
     }
     for (const auto& w : workers) {
       rep.options += w->options;
       rep.genus_positions += w->genus_positions;
+      rep.round_trips += w->round_trips;
+      rep.period_checked += w->period_checked;
     }
     if (rep.failure.empty() && marks_) {
       for (const auto& le : levels) {
         if (le.level == top) continue;
         const auto& m = (*marks_)[le.level];
         for (std::uint64_t r = 0; r < le.positions; ++r)
-          if (!m[r].load(std::memory_order_relaxed)) {
+          if (!(m[r / 64].load(std::memory_order_relaxed) >> (r % 64) & 1)) {
             rep.failure = "position '" + stored_position(main_, le.level, r).text + "' (level " +
                           std::to_string(le.level) + ", rank " + std::to_string(r) +
                           ") is stored but is no option of a stored position";
@@ -538,18 +881,57 @@ class verifier {
     }
   }
 
+  /// Marks the position stored at (level, stored) as an option of a stored
+  /// position.
+  void mark_reached(int level, std::uint64_t stored) {
+    std::atomic<std::uint64_t>& word = marks_->at(level)[stored / 64];
+    const std::uint64_t bit = std::uint64_t{1} << (stored % 64);
+    if (!(word.load(std::memory_order_relaxed) & bit)) word.fetch_or(bit, std::memory_order_relaxed);
+  }
+
+  /// A status line of a long level: positions done of the run's total, and
+  /// the time left at the rate so far; at most every 0.2 s on a terminal,
+  /// every 10 s elsewhere. Called by one thread.
+  void report_status(int level, std::uint64_t done, std::uint64_t total, std::chrono::steady_clock::time_point start,
+                     std::chrono::steady_clock::time_point& last) const {
+    const auto now = std::chrono::steady_clock::now();
+    if (std::chrono::duration<double>(now - last).count() < (opt_.progress->rewrites() ? 0.2 : 10.0)) return;
+    last = now;
+    const double el = std::chrono::duration<double>(now - start).count();
+    const double left = done ? el * static_cast<double>(total - done) / static_cast<double>(done) : 0;
+    char text[200];
+    std::snprintf(text, sizeof text, "[cgtb] verify level %d: %llu of %llu positions (%.1f%%), %s left", level,
+                  static_cast<unsigned long long>(done), static_cast<unsigned long long>(total),
+                  total ? 100.0 * static_cast<double>(done) / static_cast<double>(total) : 100.0,
+                  duration_text(left).c_str());
+    opt_.progress->status(text);
+    opt_.progress->advance(done, total);
+  }
+
   std::string path_;
   verify_options opt_;
   worker main_;
   std::unique_ptr<game_driver> drv_;
   field_map fm_;
   bool genus_ = false;
+  bool splits_ = false;         ///< the driver's components() splits options into sums
+  bool deep_ = false;           ///< genus from the game tree, every option's text parsed back
   bool sparse_ = false;         ///< sampled genus run: states kept in maps
   std::size_t sparse_cap_ = 0;  ///< positions' states the maps may hold
   std::size_t sparse_count_ = 0;
   bool out_of_states_ = false;  ///< the maps reached sparse_cap_
+  octal_period period_;         ///< heap sequences: the period the stored values prove
+  // Levels decoded into memory for the options' lookups (resident_for).
+  std::mutex resident_mutex_;
+  std::map<int, std::unique_ptr<resident_level>> resident_;
+  std::set<int> touched_;  ///< levels read in the current pass
+  std::size_t resident_bytes_ = 0, resident_budget_ = 0;
+  int min_level_ = 0;
+  std::uint64_t periodic_from_ = ~std::uint64_t{0};  ///< the first heap checked against it
   std::map<int, state_level> states_;
-  std::unique_ptr<std::map<int, std::unique_ptr<std::atomic<std::uint8_t>[]>>> marks_;
+  /// Full runs of keyed tables: a bit per stored position, set when it is
+  /// found as an option of a stored position.
+  std::unique_ptr<std::map<int, std::unique_ptr<std::atomic<std::uint64_t>[]>>> marks_;
 };
 
 }  // namespace

@@ -102,6 +102,14 @@ class game_driver {
   /// (the file key for keyed tables), and its text where the driver has it
   /// at hand (empty otherwise: format(level, rank) names it).
   virtual std::vector<option_ref> options(const position_ref& p) const = 0;
+  /// options(p) for cgtb verify's fast path: every move's mover and points
+  /// and the level and key of the position it leads to, where drivers may
+  /// leave the move's name and the option's text empty; p's text may be
+  /// empty too (its level and key then name it). The default prints and
+  /// parses p where its text is empty, and calls options().
+  virtual std::vector<option_ref> option_keys(const position_ref& p) const {
+    return options(p.text.empty() ? parse(format(p.level, p.rank)) : p);
+  }
   /// Levels a complete table of this ruleset holds, ascending, with their
   /// sizes (cgtb verify checks a file's level table against them).
   virtual std::vector<level_count> table_levels() const = 0;
@@ -112,6 +120,8 @@ class game_driver {
   /// its Grundy value is the XOR of theirs). Most tables store whole
   /// positions and return {p}; single-heap sequences split a list of heaps.
   virtual std::vector<position_ref> components(const position_ref& p) const { return {p}; }
+  /// Whether components() ever splits a position (false: it returns {p}).
+  virtual bool splits_into_components() const { return false; }
   /// How many positions the stored position of file key `key` on `level`
   /// stands for: its symmetry class's size in symmetry-reduced tables, else 1.
   virtual std::uint64_t orbit_size(int level, std::uint64_t key) const {
@@ -129,6 +139,11 @@ class game_driver {
     (void)code;
     throw input_error(ruleset() + " positions have no bitmask encoding (give them as text, or as (level, rank) pairs)");
   }
+  /// Tables of one heap sequence of a take-and-break game (level 0, rank n =
+  /// heap n, as octal --max-heap writes them): the most beans a move takes,
+  /// t in the octal periodicity theorem, which cgtb verify applies to the
+  /// stored values; 0 for every other table.
+  virtual int sequence_max_take() const { return 0; }
   /// Blocking games (Muller twist): how many options of p the opponent may
   /// block before the move; 0 for every other game.
   virtual std::uint64_t blocked_options(const position_ref& p) const {
@@ -371,10 +386,10 @@ class transposed_frame<Game, true> {
     } catch (const input_error&) {
     }
   }
-  /// True when `text` has as many rows ('/'-separated) as the table's board
-  /// has columns, on a non-square board.
+  /// True when `text` (not empty) has as many rows ('/'-separated) as the
+  /// table's board has columns, on a non-square board.
   bool holds(const std::string& text) const {
-    return t_ && static_cast<int>(std::count(text.begin(), text.end(), '/')) + 1 == cols_;
+    return t_ && !text.empty() && static_cast<int>(std::count(text.begin(), text.end(), '/')) + 1 == cols_;
   }
   /// The cols x rows board the text is written on.
   const plain& game() const { return *t_; }

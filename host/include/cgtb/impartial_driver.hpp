@@ -112,6 +112,17 @@ class impartial_driver : public owner_driver<Game> {
     return out;
   }
 
+  /// options(p) without move names and texts (game_driver::option_keys).
+  std::vector<option_ref> option_keys(const position_ref& p) const override {
+    if (frame_.holds(p.text)) return options(p);
+    const auto moves = game_.moves(locator::at(game_, p));
+    std::vector<option_ref> out;
+    out.reserve(moves.size());
+    for (const auto& m : moves)
+      out.push_back({std::string(), {game_.level_of(m.after), locator::key(game_, m.after), std::string()}});
+    return out;
+  }
+
   void query(tablebase& tb, const position_ref& p, bool json, std::ostream& out) const override {
     const auto& h = tb.header();
     if (!tb.find_level(p.level)) {

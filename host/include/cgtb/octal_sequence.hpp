@@ -84,6 +84,11 @@ struct sequence_options {
   bool force_split = false;           ///< use `split` throughout instead of choosing one
   sparse_split split;                 ///< the forced split
   std::string label = "octal";        ///< names the game in progress lines
+  /// Once the values computed so far prove a period (prove_octal_period,
+  /// tried at heaps 256, 512, 1024, ...), write the rest of the sequence
+  /// from it instead of computing it: the octal periodicity theorem makes
+  /// the values the same.
+  bool extend_by_period = true;
 };
 
 /// The sparse space of a sequence under a split: its rare heaps and values.
@@ -105,8 +110,14 @@ sparse_space sparse_space_of(const std::uint16_t* s, std::uint64_t length, const
 std::vector<int> split_takes(const take_break& code);
 
 /// What a sequence computation found and how much work it did.
+struct octal_period;
+
 struct sequence_report {
-  sparse_space space;       ///< under the split in use at the end (mask 0: the plain method)
+  sparse_space space;  ///< under the split in use at the end (mask 0: the plain method)
+  /// The first heap whose value was written from a proven period (0: every
+  /// value computed), and the period's preperiod and period.
+  std::uint64_t extended_from = 0;
+  std::uint64_t period = 0, preperiod = 0;
   bool sparse = false;      ///< some heap was computed with a non-zero mask
   std::uint64_t pairs = 0;  ///< two-heap options examined
   double seconds = 0;
@@ -116,8 +127,9 @@ struct sequence_report {
 /// 2 bytes each, so this is a 4 GB sequence).
 inline constexpr std::uint64_t kMaxSequenceHeap = (std::uint64_t{1} << 31) - 1;
 
-/// G(0..max_heap) of single heaps of the octal game `code` (every value
-/// computed, none extended by a period). Throws input_error for max_heap
+/// G(0..max_heap) of single heaps of the octal game `code`: computed heap by
+/// heap, and, with opt.extend_by_period, extended by the first period the
+/// values prove (Winning Ways, ch. 4, the octal periodicity theorem). Throws input_error for max_heap
 /// above kMaxSequenceHeap, resource_error when a value reaches 2^16 or the
 /// values do not fit in memory.
 std::vector<std::uint16_t> octal_sequence(const take_break& code, std::uint64_t max_heap,

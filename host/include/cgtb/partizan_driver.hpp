@@ -86,6 +86,16 @@ class partizan_driver : public owner_driver<Game> {
     return out;
   }
 
+  /// options(p) without move names and texts (game_driver::option_keys).
+  std::vector<option_ref> option_keys(const position_ref& p) const override {
+    auto pos = locator::at(game_, p);
+    std::vector<option_ref> out;
+    auto key = [&](const auto& m) { return position_ref{game_.level_of(m.after), locator::key(game_, m.after), {}}; };
+    for (const auto& m : game_.left_moves(pos)) out.push_back({std::string(), key(m), mover::left});
+    for (const auto& m : game_.right_moves(pos)) out.push_back({std::string(), key(m), mover::right});
+    return out;
+  }
+
   void query(tablebase& tb, const position_ref& p, bool json, std::ostream& out) const override {
     const std::uint64_t rank = check_level(tb, p);
     const auto& h = tb.header();

@@ -54,6 +54,7 @@ class octal_sequence_driver : public owner_driver<octal_heap> {
 
   std::vector<level_count> table_levels() const override { return {{0, game_.max_heap() + 1}}; }
   std::vector<std::string> analyses() const override { return {"period", "sequence"}; }
+  int sequence_max_take() const override { return game_.code().max_take; }
   /// `cgtb period`: the period proven by the octal periodicity theorem and
   /// the sparse space of the values; exit status 0 when proven, 4 when not.
   int period(tablebase& tb, const period_request&, std::ostream& out) const override {
@@ -75,6 +76,7 @@ class octal_sequence_driver : public owner_driver<octal_heap> {
     return normal_only(values).fields();
   }
   /// A list of heaps is the sum of single heaps (level 0, rank = the heap).
+  bool splits_into_components() const override { return true; }
   std::vector<position_ref> components(const position_ref& p) const override {
     std::vector<position_ref> out;
     for (int h : parse_heap_list(p.text, game_.max_heap()))
@@ -106,7 +108,11 @@ class octal_sequence_driver : public owner_driver<octal_heap> {
       sum.options = rep.pairs;
       sum.seconds = rep.seconds;
       std::cout << "sequence: " << seq.size() << " heaps, sparse space: " << rep.space.text() << ", " << rep.pairs
-                << " two-heap options examined\n";
+                << " two-heap options examined";
+      if (rep.extended_from)
+        std::cout << "; heaps " << rep.extended_from << ".." << seq.size() - 1 << " written from the proven period "
+                  << rep.period << " (preperiod " << rep.preperiod << ")";
+      std::cout << "\n";
       print_build_stats(std::cout, {sum}, rep.seconds, req.output, w.bytes_written());
     }
   }
