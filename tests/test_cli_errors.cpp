@@ -3,9 +3,12 @@
 // signal, never an answer on stdout). `--help` works on every subcommand.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <csignal>
 #include <cstdlib>
 #include <filesystem>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "test_support.hpp"
@@ -277,6 +280,42 @@ TEST(CliBackend, BuildAndConjectureChecksReportTheCudaBackendAlike) {
     EXPECT_TRUE(is_clean_error(check)) << describe(check);
     EXPECT_EQ(build.err, check.err);
   }
+}
+
+// ---- Rough edges a new user met (each test failed before its fix) ----
+
+/// The text of a file.
+std::string text_of(const std::string& path) { return cgtb_test::read_bytes(path); }
+
+TEST(CliRoughEdges, BuildRefusesAFileThatIsNotATablebase) {
+  cgtb_test::temp_dir d;
+  const std::string notes = d.file("notes.txt");
+  cgtb_test::write_bytes(notes, "hello\n");
+  auto r = run_cgtb({"build", "cram", "--board", "2x3", "-q", "-o", notes});
+  EXPECT_TRUE(cgtb_test::is_clean_error_saying(r, {"is not a cgtb tablebase", "--force replaces it"})) << describe(r);
+  EXPECT_NE(r.err.find("output '" + notes + "' exists"), std::string::npos) << r.err;
+  EXPECT_EQ(text_of(notes), "hello\n");
+  for (const auto& e : std::filesystem::directory_iterator(d.path()))
+    EXPECT_EQ(e.path().filename(), "notes.txt") << "left behind: " << e.path();
+}
+
+TEST(CliRoughEdges, BuildRefusesATablebaseAndSaysWhichUnlessForced) {
+  cgtb_test::temp_dir d;
+  const std::string f = d.file("t.cgtb");
+  ASSERT_EQ(run_cgtb({"build", "cram", "--board", "2x3", "-q", "-o", f}).code, 0);
+  const std::string before = text_of(f);
+  auto r = run_cgtb({"build", "cram", "--board", "2x2", "-q", "-o", f});
+  EXPECT_TRUE(cgtb_test::is_clean_error_saying(r, {"is a cgtb tablebase of cram 2x3", "--force replaces it"}))
+      << describe(r);
+  EXPECT_EQ(text_of(f), before);
+  // --resume continues a build's own partial files, never an existing table.
+  r = run_cgtb({"build", "cram", "--board", "2x2", "-q", "--resume", "-o", f});
+  EXPECT_TRUE(cgtb_test::is_clean_error_saying(r, {"is a cgtb tablebase of cram 2x3"})) << describe(r);
+  r = run_cgtb({"build", "cram", "--board", "2x2", "-q", "--force", "-o", f});
+  ASSERT_EQ(r.code, 0) << describe(r);
+  EXPECT_NE(text_of(f), before);
+  r = run_cgtb({"info", f});
+  EXPECT_NE(r.out.find("2x2"), std::string::npos) << r.out;
 }
 
 }  // namespace

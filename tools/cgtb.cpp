@@ -134,7 +134,7 @@ int cmd_build(int argc, char** argv) {
   std::unique_ptr<game_driver> drv;
   build_request req;
   if (int rc = parse_build("build", argc, argv, drv, req)) return rc == 1 ? 0 : rc;
-  tablebase_writer::check_output_path(req.output);  // refused before any work, not after solving
+  check_build_output(req);  // refused before any work, not after solving
   drv->build(req);
   if (req.progress) std::cerr << wrote_line(argv[1], drv->params(), req) << "\n";
   return 0;

@@ -135,8 +135,10 @@ void add_build_options(cxxopts::Options& o, const game_entry& game) {
       "resume",
       "checkpoint every finished level (FILE.partial-HASH and FILE.partial-HASH.ckpt, HASH naming the build; "
       "reachable boards also save the forward pass level by level in FILE.partial-HASH.keys) and continue a killed "
-      "build of the same file and parameters from its last finished level")("q,quiet", "no progress lines")(
-      "block-entries", "positions per compressed block", cxxopts::value<std::uint32_t>()->default_value("4096"))(
+      "build of the same file and parameters from its last finished level")(
+      "force", "replace the output file if it exists (without it, an existing file is refused)")(
+      "q,quiet", "no progress lines")("block-entries", "positions per compressed block",
+                                      cxxopts::value<std::uint32_t>()->default_value("4096"))(
       "zstd-level", "zstd compression level (1-19)", cxxopts::value<int>()->default_value("9"));
 }
 
@@ -157,6 +159,7 @@ std::unique_ptr<game_driver> build_request_from(const cxxopts::ParseResult& r, c
   req.stats = r.count("stats") > 0;
   req.progress = r.count("quiet") == 0;
   req.resume = r.count("resume") > 0;
+  req.force = r.count("force") > 0;
   req.block_entries = r["block-entries"].as<std::uint32_t>();
   if (req.block_entries < 64 || req.block_entries > (1u << 20))
     throw input_error("--block-entries must be between 64 and 1048576");

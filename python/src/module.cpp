@@ -96,7 +96,7 @@ std::string build(const std::vector<std::string>& args, const py::object& progre
   const bool callback = !progress.is_none() && PyCallable_Check(progress.ptr());
   const bool bar = !advance.is_none();
   req.progress = callback || bar || (!progress.is_none() && progress.cast<bool>());
-  tablebase_writer::check_output_path(req.output);
+  check_build_output(req);
   if (!callback && !bar) {
     py::gil_scoped_release nogil;
     drv->build(req);

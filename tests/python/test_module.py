@@ -368,6 +368,22 @@ def test_build_errors(tmp_path):
         cgtb.build("cram", output=tmp_path, board="2x2")
 
 
+def test_build_refuses_an_existing_file_unless_forced(tmp_path):
+    notes = tmp_path / "notes.txt"
+    notes.write_text("hello\n")
+    with pytest.raises(cgtb.InputError, match=r"is not a cgtb tablebase \(--force replaces it\)"):
+        cgtb.build("cram", output=notes, board="2x2")
+    assert notes.read_text() == "hello\n"
+    t = tmp_path / "t.cgtb"
+    cgtb.build("cram", output=t, board="2x3")
+    with pytest.raises(cgtb.InputError, match="is a cgtb tablebase of cram 2x3"):
+        cgtb.build("cram", output=t, board="2x2")
+    assert cgtb.build("cram", output=t, board="2x2", force=True) == str(t)
+    with cgtb.open(t) as tb:
+        assert tb.params == "2x2"
+    assert cgtb.build("cram", output=notes, board="2x2", force=True) == str(notes)
+
+
 def test_build_advance_counts_every_position(tmp_path, capfd):
     # The advance calls come from the solver: after each level, the positions
     # solved so far, rising to the file's count; total is the count once

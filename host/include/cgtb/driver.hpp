@@ -65,6 +65,7 @@ struct build_request {
   progress_sink* progress_to = nullptr;  ///< where progress goes; null: stderr (stderr_progress())
   bool stats = false;                    ///< per-level figures on stdout
   bool resume = false;  ///< checkpoint every level; continue a killed build of the same file (--resume)
+  bool force = false;   ///< replace a file already at `output` (--force); else the build is refused
   std::uint32_t block_entries = 4096;
   int zstd_level = 9;
   /// Fault injection, for tests: called right after level L's checkpoint

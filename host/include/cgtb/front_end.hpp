@@ -34,7 +34,7 @@ std::size_t parse_bytes(const std::string& text);
 void refuse_repeated_options(const cxxopts::ParseResult& r);
 
 /// Adds the options of `cgtb build GAME` to `o`: the game's own, then the
-/// build's (values, backend, output, threads, max-memory, stats, resume,
+/// build's (values, backend, output, force, threads, max-memory, stats, resume,
 /// quiet, block-entries, zstd-level) with their defaults.
 void add_build_options(cxxopts::Options& o, const game_entry& game);
 
