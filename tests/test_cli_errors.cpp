@@ -318,4 +318,80 @@ TEST(CliRoughEdges, BuildRefusesATablebaseAndSaysWhichUnlessForced) {
   EXPECT_NE(r.out.find("2x2"), std::string::npos) << r.out;
 }
 
+TEST(CliRoughEdges, QueryCapsALongLineAndSkipsItUnread) {
+  cgtb_test::temp_dir d;
+  const std::string f = d.file("c.cgtb");
+  ASSERT_EQ(run_cgtb({"build", "cram", "--board", "2x3", "-q", "-o", f}).code, 0);
+  const std::string huge(3u << 20, '.');  // 3 MB: far past the 100,000 characters read
+  auto r = run_cgtb({"query", f}, ".../...\n" + huge + "\n");
+  EXPECT_TRUE(cgtb_test::is_clean_error_saying(r, {"line 2: position is longer than 100000 characters"}))
+      << describe(r).substr(0, 2000);
+  EXPECT_NE(r.out.find(".../..."), std::string::npos) << "the line before is answered";
+  // With --keep-going the line after it is read as its own line.
+  r = run_cgtb({"query", "--keep-going", f}, huge + "\n.../...\n");
+  EXPECT_NE(r.code, 0);
+  EXPECT_NE(r.out.find(".../..."), std::string::npos) << describe(r).substr(0, 2000);
+}
+
+TEST(CliRoughEdges, KeepGoingAnswersTheGoodLinesAndNamesEachBadOne) {
+  cgtb_test::temp_dir d;
+  const std::string f = d.file("c.cgtb");
+  ASSERT_EQ(run_cgtb({"build", "cram", "--board", "2x3", "-q", "-o", f}).code, 0);
+  auto r = run_cgtb({"query", "--keep-going", "--json", f}, ".../...\nxyz\n#../#..\n...\n");
+  EXPECT_TRUE(r.exited);
+  EXPECT_EQ(r.code, 2) << describe(r);
+  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 2) << r.out;
+  const auto lines = r.err_lines();
+  ASSERT_EQ(lines.size(), 3u) << r.err;
+  EXPECT_EQ(lines[0].rfind("cgtb: error: line 2: ", 0), 0u) << lines[0];
+  EXPECT_EQ(lines[1].rfind("cgtb: error: line 4: ", 0), 0u) << lines[1];
+  EXPECT_NE(lines[2].find("2 of 4 positions"), std::string::npos) << lines[2];
+  // Without it the batch stops at its first bad line, as before.
+  r = run_cgtb({"query", "--json", f}, ".../...\nxyz\n#../#..\n");
+  EXPECT_TRUE(cgtb_test::is_clean_error_saying(r, {"line 2: "}));
+  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << r.out;
+}
+
+TEST(CliRoughEdges, MaxMovesCutsTheListsAndSaysHowManyAreLeftOut) {
+  cgtb_test::temp_dir d;
+  const std::string f = d.file("c.cgtb");
+  ASSERT_EQ(run_cgtb({"build", "cram", "--board", "3x4", "--values", "normal", "-q", "-o", f}).code, 0);
+  const std::string empty = "..../..../....";
+  const auto all = run_cgtb({"query", "--json", f, empty});
+  ASSERT_EQ(all.code, 0) << describe(all);
+  const std::size_t wins = static_cast<std::size_t>(std::count(all.out.begin(), all.out.end(), '-'));  // "a1-b1"
+  ASSERT_GT(wins, 2u) << all.out;
+  auto r = run_cgtb({"query", "--json", "--max-moves", "2", f, empty});
+  ASSERT_EQ(r.code, 0) << describe(r);
+  EXPECT_NE(r.out.find("\"normal_winning_moves_left_out\":" + std::to_string(wins - 2)), std::string::npos) << r.out;
+  r = run_cgtb({"query", "--max-moves", "2", f, empty});
+  EXPECT_NE(r.out.find("(and " + std::to_string(wins - 2) + " more)"), std::string::npos) << r.out;
+  r = run_cgtb({"query", "--no-moves", f, empty});
+  EXPECT_NE(r.out.find("(" + std::to_string(wins) + " not listed)"), std::string::npos) << r.out;
+  // --options: 17 options of the empty 3x4 board, 3 listed.
+  r = run_cgtb({"query", "--options", "--max-moves", "3", f, empty});
+  ASSERT_EQ(r.code, 0) << describe(r);
+  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 5) << r.out;
+  EXPECT_NE(r.out.find("(14 more not listed)"), std::string::npos) << r.out;
+  r = run_cgtb({"query", "--options", "--json", "--no-moves", f, empty});
+  EXPECT_NE(r.out.find("\"options\":[],\"options_left_out\":17"), std::string::npos) << r.out;
+  r = run_cgtb({"query", "--max-moves", "1", "--no-moves", f, empty});
+  EXPECT_TRUE(is_clean_error(r)) << describe(r);
+}
+
+TEST(CliRoughEdges, DomineeringOptionsNameTheirClasses) {
+  cgtb_test::temp_dir d;
+  const std::string f = d.file("d.cgtb");
+  ASSERT_EQ(run_cgtb({"build", "domineering", "--board", "2x3", "-q", "-o", f}).code, 0);
+  auto r = run_cgtb({"query", "--options", f, ".../..."});
+  ASSERT_EQ(r.code, 0) << describe(r);
+  const auto json = run_cgtb({"query", "--options", "--json", f, ".../..."});
+  // Every option of the text names the classes /api/options gives.
+  const std::size_t listed = static_cast<std::size_t>(std::count(json.out.begin(), json.out.end(), '{')) - 1;
+  std::size_t shown = 0;
+  for (std::size_t at = 0; (at = r.out.find("(normal ", at)) != std::string::npos; ++at) ++shown;
+  EXPECT_EQ(shown, listed) << r.out << json.out;
+  EXPECT_NE(r.out.find(", misere "), std::string::npos) << r.out;
+}
+
 }  // namespace

@@ -1,5 +1,6 @@
 #include "cgtb/text.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
@@ -52,6 +53,15 @@ std::string board_text(int rows, int cols, std::uint64_t empty) {
 
 std::string no_winning_moves_text(bool n_position) {
   return n_position ? "none (no move: the player to move wins)" : "none";
+}
+
+std::string move_list_text(const std::vector<std::string>& moves, std::size_t limit, const std::string& sep) {
+  if (limit == 0 && !moves.empty()) return "(" + std::to_string(moves.size()) + " not listed)";
+  std::string s;
+  const std::size_t n = std::min(limit, moves.size());
+  for (std::size_t i = 0; i < n; ++i) s += (i ? sep : "") + moves[i];
+  if (n < moves.size()) s += " (and " + std::to_string(moves.size() - n) + " more)";
+  return s;
 }
 
 std::string count_text(unsigned long long n, const std::string& noun) {

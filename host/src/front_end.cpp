@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cxxopts.hpp>
+#include <limits>
 #include <vector>
 
 #include "cgtb/error.hpp"
@@ -70,9 +71,28 @@ std::string one_line(const std::string& msg) {
 
 std::string clean_position_text(const std::string& raw) {
   if (raw.find('\0') != std::string::npos) throw input_error("position contains a NUL byte");
-  if (raw.size() > 100000) throw input_error("position is " + std::to_string(raw.size()) + " characters long");
+  if (raw.size() > kMaxPositionChars)
+    throw input_error("position is longer than " + std::to_string(kMaxPositionChars) + " characters");
   const auto a = raw.find_first_not_of(" \t\r\n"), b = raw.find_last_not_of(" \t\r\n");
   return a == std::string::npos ? std::string() : raw.substr(a, b - a + 1);
+}
+
+bool read_position_line(std::istream& in, std::string& line) {
+  line.clear();
+  std::streambuf* sb = in.rdbuf();
+  bool any = false;
+  for (int c; (c = sb->sbumpc()) != std::char_traits<char>::eof();) {
+    any = true;
+    if (c == '\n') return true;
+    if (line.size() > kMaxPositionChars) {  // too long already: skip the rest, keeping nothing
+      in.ignore(std::numeric_limits<std::streamsize>::max(), '\n');
+      return true;
+    }
+    line.push_back(static_cast<char>(c));
+  }
+  in.setstate(std::ios::eofbit);
+  if (!any) in.setstate(std::ios::failbit);
+  return any;
 }
 
 std::string default_file_name(const std::string& game, const std::string& params) {

@@ -2,6 +2,7 @@
 // and the formatters of sizes and durations in progress lines and plans.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -32,6 +33,12 @@ std::string board_text(int rows, int cols, std::uint64_t empty);
 /// player to move has no move and wins), "none (no move: the player to move
 /// wins)".
 std::string no_winning_moves_text(bool n_position);
+
+/// A list of moves as cgtb prints it: the first `limit` of `moves` joined by
+/// `sep`, then " (and K more)" where K were left out, or with limit 0 "(K not
+/// listed)"; "" for an empty list (callers say "none" their own way). The
+/// limit is cgtb query's --max-moves (--no-moves: 0).
+std::string move_list_text(const std::vector<std::string>& moves, std::size_t limit, const std::string& sep);
 
 /// "1 stored position", "2 stored positions": n and the noun, with an s
 /// unless n is 1 (`noun` is the singular, an English plural in s).

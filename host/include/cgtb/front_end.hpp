@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <istream>
 #include <memory>
 #include <string>
 
@@ -16,9 +17,21 @@ namespace cgtb {
 /// cut (on a character boundary).
 std::string one_line(const std::string& msg);
 
+/// The longest position text cgtb reads, in characters: an argument or a line
+/// of `cgtb query` and `cgtb sum`, and `cgtb serve`'s ?pos= (the server
+/// answers 414 to a request line that could hold no more).
+inline constexpr std::size_t kMaxPositionChars = 100000;
+
 /// A position as typed: surrounding white space and a trailing CR dropped;
-/// throws input_error for a NUL byte or a text over 100,000 characters.
+/// throws input_error for a NUL byte or a text over kMaxPositionChars
+/// characters ("position is longer than 100000 characters").
 std::string clean_position_text(const std::string& raw);
+
+/// Reads the next line of `in` into `line` (without its '\n'), storing at
+/// most kMaxPositionChars + 1 characters: the rest of a longer line is
+/// skipped unstored, and clean_position_text refuses what was kept. Returns
+/// false at the end of the input (as std::getline does).
+bool read_position_line(std::istream& in, std::string& line);
 
 /// GAME-PARAMS.cgtb with every character other than letters, digits, '.',
 /// '-' and ',' replaced by '_' (parameters such as "op=selective left=..."
