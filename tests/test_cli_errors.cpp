@@ -394,4 +394,36 @@ TEST(CliRoughEdges, DomineeringOptionsNameTheirClasses) {
   EXPECT_NE(r.out.find(", misere "), std::string::npos) << r.out;
 }
 
+TEST_F(CliBadInput, TrailingSlashOnANonSquareBoardIsAnEmptyRow) {
+  // 2x3: text of three rows could be the board turned a quarter, but its
+  // first row is the table's, and its fault the empty last row.
+  auto r = run_cgtb({"query", file(), ".../.../"});
+  EXPECT_TRUE(cgtb_test::is_clean_error_saying(r, {"row 3 is empty"})) << describe(r);
+  EXPECT_EQ(r.err.find("turned a quarter"), std::string::npos) << r.err;
+  r = run_cgtb({"query", file(), ".../.../..."});  // too many rows: still the old message
+  EXPECT_TRUE(is_clean_refusal(r)) << describe(r);
+  r = run_cgtb({"query", file(), "../../"});  // the turned board: its own empty row
+  EXPECT_TRUE(cgtb_test::is_clean_error_saying(r, {"row 3 is empty"})) << describe(r);
+}
+
+TEST(CliRoughEdges, AHeapOfTwentyDigitsIsTooLarge) {
+  cgtb_test::temp_dir d;
+  const std::string f = d.file("o.cgtb");
+  ASSERT_EQ(run_cgtb({"build", "octal", "--code", "0.07", "--max-heap", "40", "-q", "-o", f}).code, 0);
+  auto r = run_cgtb({"query", f, "123456789012345678901"});
+  EXPECT_TRUE(cgtb_test::is_clean_error_saying(r, {"heap 123456789012345678901 is above the table's largest heap 40"}))
+      << describe(r);
+  r = run_cgtb({"query", f, "3 00000000000000000000007"});  // leading zeros: heap 7
+  EXPECT_EQ(r.code, 0) << describe(r);
+}
+
+TEST(CliRoughEdges, MemoryBeyondTerabytesIsInPetabytes) {
+  cgtb_test::temp_dir d;
+  auto r = run_cgtb({"build", "cram", "--board", "8x8", "-q", "-o", d.file("c.cgtb")});
+  EXPECT_TRUE(r.exited);
+  EXPECT_NE(r.code, 0);
+  EXPECT_NE(r.err.find(" PB"), std::string::npos) << describe(r);
+  EXPECT_EQ(r.err.find("000.00 GB"), std::string::npos) << describe(r);
+}
+
 }  // namespace

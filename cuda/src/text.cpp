@@ -70,7 +70,11 @@ std::string count_text(unsigned long long n, const std::string& noun) {
 
 std::string bytes_text(double b) {
   char buf[32];
-  if (b >= 1e9)
+  if (b >= 1e15)
+    std::snprintf(buf, sizeof buf, "%.2f PB", b / 1e15);
+  else if (b >= 1e12)
+    std::snprintf(buf, sizeof buf, "%.2f TB", b / 1e12);
+  else if (b >= 1e9)
     std::snprintf(buf, sizeof buf, "%.2f GB", b / 1e9);
   else if (b >= 1e6)
     std::snprintf(buf, sizeof buf, "%.1f MB", b / 1e6);

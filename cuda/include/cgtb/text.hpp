@@ -44,7 +44,8 @@ std::string move_list_text(const std::vector<std::string>& moves, std::size_t li
 /// unless n is 1 (`noun` is the singular, an English plural in s).
 std::string count_text(unsigned long long n, const std::string& noun);
 
-/// A byte count for people: "1.23 GB", "12.3 MB", "4.5 kB" (decimal units).
+/// A byte count for people: "4.49 PB", "1.23 TB", "1.23 GB", "12.3 MB",
+/// "4.5 kB" (decimal units).
 std::string bytes_text(double bytes);
 
 /// A duration in seconds for people: "0.42 s", "12.3 s", "4 min 05 s",

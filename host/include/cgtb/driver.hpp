@@ -383,9 +383,12 @@ class transposed_frame<Game, true> {
     }
   }
   /// True when `text` has as many rows ('/'-separated) as the table's board
-  /// has columns, on a non-square board.
+  /// has columns, on a non-square board, and its first row is not as long
+  /// as the table's rows (text that starts as the table's board is read, and
+  /// its faults named, on the table's board: a trailing '/' is an empty row).
   bool holds(const std::string& text) const {
-    return t_ && static_cast<int>(std::count(text.begin(), text.end(), '/')) + 1 == cols_;
+    return t_ && static_cast<int>(std::count(text.begin(), text.end(), '/')) + 1 == cols_ &&
+           static_cast<int>(text.find('/')) != cols_;
   }
   /// The cols x rows board the text is written on.
   const plain& game() const { return *t_; }
