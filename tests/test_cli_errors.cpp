@@ -426,4 +426,38 @@ TEST(CliRoughEdges, MemoryBeyondTerabytesIsInPetabytes) {
   EXPECT_EQ(r.err.find("000.00 GB"), std::string::npos) << describe(r);
 }
 
+/// Runs `cgtb build ARGS` and sends it `sig` once its partial file is there;
+/// returns its stderr and exit status as the shell sees it (128 + signal).
+std::pair<std::string, int> interrupted_build(const cgtb_test::temp_dir& d, const std::string& args, int sig) {
+  const std::string err = d.file("err");
+  const std::string cmd = std::string(CGTB_BINARY) + " build " + args + " -q -o " + d.file("big.cgtb") + " 2>" + err +
+                          " & pid=$!; for i in $(seq 200); do ls " + d.file("big.cgtb.partial-") +
+                          "* >/dev/null 2>&1 && break; sleep 0.05; done; sleep 0.3; kill -" + std::to_string(sig) +
+                          " $pid; wait $pid";
+  const int status = std::system(("bash -c " + cgtb_test::shell_quote(cmd)).c_str());
+  return {text_of(err), WIFEXITED(status) ? WEXITSTATUS(status) : -1};
+}
+
+TEST(CliRoughEdges, AnInterruptedBuildSaysWhatItRemoved) {
+  cgtb_test::temp_dir d;
+  const auto [err, code] = interrupted_build(d, "cram --board 4x6 --positions all", SIGINT);
+  EXPECT_EQ(code, 130) << err;
+  EXPECT_NE(err.find("[cgtb] interrupted: removed the partial file '" + d.file("big.cgtb.partial-")), std::string::npos)
+      << err;
+  for (const auto& e : std::filesystem::directory_iterator(d.path()))
+    if (e.path().filename() != "err") ADD_FAILURE() << "left behind: " << e.path();
+}
+
+TEST(CliRoughEdges, AnInterruptedResumableBuildSaysWhatItKept) {
+  cgtb_test::temp_dir d;
+  const auto [err, code] = interrupted_build(d, "cram --board 4x6 --positions all --resume", SIGTERM);
+  EXPECT_EQ(code, 128 + SIGTERM) << err;
+  EXPECT_NE(err.find("[cgtb] interrupted: the partial file '"), std::string::npos) << err;
+  EXPECT_NE(err.find("--resume"), std::string::npos) << err;
+  bool partial = false;
+  for (const auto& e : std::filesystem::directory_iterator(d.path()))
+    partial = partial || e.path().filename().string().rfind("big.cgtb.partial-", 0) == 0;
+  EXPECT_TRUE(partial) << "the partial file is kept for --resume";
+}
+
 }  // namespace
