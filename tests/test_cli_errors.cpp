@@ -379,21 +379,6 @@ TEST(CliRoughEdges, MaxMovesCutsTheListsAndSaysHowManyAreLeftOut) {
   EXPECT_TRUE(is_clean_error(r)) << describe(r);
 }
 
-TEST(CliRoughEdges, DomineeringOptionsNameTheirClasses) {
-  cgtb_test::temp_dir d;
-  const std::string f = d.file("d.cgtb");
-  ASSERT_EQ(run_cgtb({"build", "domineering", "--board", "2x3", "-q", "-o", f}).code, 0);
-  auto r = run_cgtb({"query", "--options", f, ".../..."});
-  ASSERT_EQ(r.code, 0) << describe(r);
-  const auto json = run_cgtb({"query", "--options", "--json", f, ".../..."});
-  // Every option of the text names the classes /api/options gives.
-  const std::size_t listed = static_cast<std::size_t>(std::count(json.out.begin(), json.out.end(), '{')) - 1;
-  std::size_t shown = 0;
-  for (std::size_t at = 0; (at = r.out.find("(normal ", at)) != std::string::npos; ++at) ++shown;
-  EXPECT_EQ(shown, listed) << r.out << json.out;
-  EXPECT_NE(r.out.find(", misere "), std::string::npos) << r.out;
-}
-
 TEST_F(CliBadInput, TrailingSlashOnANonSquareBoardIsAnEmptyRow) {
   // 2x3: text of three rows could be the board turned a quarter, but its
   // first row is the table's, and its fault the empty last row.
@@ -458,6 +443,27 @@ TEST(CliRoughEdges, AnInterruptedResumableBuildSaysWhatItKept) {
   for (const auto& e : std::filesystem::directory_iterator(d.path()))
     partial = partial || e.path().filename().string().rfind("big.cgtb.partial-", 0) == 0;
   EXPECT_TRUE(partial) << "the partial file is kept for --resume";
+}
+
+TEST(CliRoughEdges, DomineeringOptionsNameTheirClasses) {
+  cgtb_test::temp_dir d;
+  const std::string f = d.file("d.cgtb");
+  ASSERT_EQ(run_cgtb({"build", "domineering", "--board", "2x3", "-q", "-o", f}).code, 0);
+  auto r = run_cgtb({"query", "--options", f, ".../..."});
+  ASSERT_EQ(r.code, 0) << describe(r);
+  const auto json = run_cgtb({"query", "--options", "--json", f, ".../..."});
+  // Every option of the text names the classes /api/options gives.
+  const std::size_t listed = static_cast<std::size_t>(std::count(json.out.begin(), json.out.end(), '{')) - 1;
+  std::size_t shown = 0;
+  for (std::size_t at = 0; (at = r.out.find("(normal ", at)) != std::string::npos; ++at) ++shown;
+  EXPECT_EQ(shown, listed) << r.out << json.out;
+  EXPECT_NE(r.out.find(", misere "), std::string::npos) << r.out;
+}
+
+TEST(CliRoughEdges, UnknownBuildOptionIsNamedAsTyped) {
+  auto r = run_cgtb({"build", "cram", "--bord", "4x5", "-q", "-o", "/tmp/never.cgtb"});
+  EXPECT_TRUE(cgtb_test::is_clean_error_saying(r, {"unknown option '--bord'", "cgtb build cram --help"}))
+      << describe(r);
 }
 
 }  // namespace

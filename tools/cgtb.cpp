@@ -50,16 +50,6 @@ std::string games_help(const std::vector<std::string>& only = {}) {
   return s;
 }
 
-/// A cxxopts message as cgtb writes its own: ASCII quotes for cxxopts's
-/// curly ones, a lower-case first letter.
-std::string cxxopts_message(std::string what) {
-  for (const char* q : {"\u2018", "\u2019"})
-    for (std::size_t i; (i = what.find(q)) != std::string::npos;) what.replace(i, std::string(q).size(), "'");
-  if (!what.empty() && std::isupper(static_cast<unsigned char>(what[0])))
-    what[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(what[0])));
-  return what;
-}
-
 /// cxxopts reads a negative number such as "-3" as an unknown option named
 /// "3"; say what it is instead. Any other unknown option is named as typed.
 /// `what` is the exception's text.
@@ -74,15 +64,12 @@ std::string unknown_option_message(const std::string& what, int argc, char** arg
   }
   // cxxopts writes "Option ‘bord’ does not exist": name the option as it was
   // typed and where the options are listed.
-  const std::string open = "\u2018", close = "\u2019";
-  const std::size_t a = what.find(open), b = a == std::string::npos ? a : what.find(close, a + open.size());
-  if (b == std::string::npos) return cxxopts_message(what);
-  const std::string name = what.substr(a + open.size(), b - a - open.size());
+  const std::string name = cxxopts_option_name(what);
+  if (name.empty()) return cxxopts_message(what);
   std::string help = "cgtb " + std::string(argv[1]);
   if ((help == "cgtb build" || help == "cgtb plan") && argc > 2 && argv[2][0] != '-')
     help += " " + std::string(argv[2]);
-  return "unknown option '" + std::string(name.size() == 1 ? "-" : "--") + name + "' ('" + help +
-         " --help' lists the options)";
+  return unknown_option_text(std::string(name.size() == 1 ? "-" : "--") + name, help);
 }
 
 std::unique_ptr<game_driver> driver_for(const tablebase& tb) { return driver_for_header(tb.header()); }

@@ -121,6 +121,24 @@ std::size_t parse_bytes(const std::string& text) {
   return static_cast<std::size_t>(v * unit);
 }
 
+std::string cxxopts_message(std::string what) {
+  for (const char* q : {"\u2018", "\u2019"})
+    for (std::size_t i; (i = what.find(q)) != std::string::npos;) what.replace(i, std::string(q).size(), "'");
+  if (!what.empty() && std::isupper(static_cast<unsigned char>(what[0])))
+    what[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(what[0])));
+  return what;
+}
+
+std::string cxxopts_option_name(const std::string& what) {
+  const std::string open = "\u2018", close = "\u2019";
+  const std::size_t a = what.find(open), b = a == std::string::npos ? a : what.find(close, a + open.size());
+  return b == std::string::npos ? std::string() : what.substr(a + open.size(), b - a - open.size());
+}
+
+std::string unknown_option_text(const std::string& name, const std::string& help) {
+  return "unknown option '" + name + "' ('" + help + " --help' lists the options)";
+}
+
 void refuse_repeated_options(const cxxopts::ParseResult& r) {
   std::vector<std::string> seen;
   for (const auto& kv : r.arguments()) {

@@ -42,6 +42,20 @@ std::string default_file_name(const std::string& game, const std::string& params
 /// input_error.
 std::size_t parse_bytes(const std::string& text);
 
+/// A cxxopts message as cgtb writes its own: ASCII quotes for cxxopts's
+/// curly ones, a lower-case first letter.
+std::string cxxopts_message(std::string what);
+
+/// The option a cxxopts message names between its quotes ("Option ‘bord’
+/// does not exist": "bord"), or "".
+std::string cxxopts_option_name(const std::string& what);
+
+/// The one wording of an unknown option: "unknown option 'NAME' ('HELP
+/// --help' lists the options)". The CLI names the option as typed (--bord),
+/// the Python module as its keyword (bord); `help` is the command whose
+/// --help lists the options ("cgtb build cram").
+std::string unknown_option_text(const std::string& name, const std::string& help);
+
 /// Throws input_error when an option was given twice (cxxopts would keep one
 /// of the two without a word).
 void refuse_repeated_options(const cxxopts::ParseResult& r);
