@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCGTB_BUILD_TESTS=OFF -DCGTB_WERROR=OFF >/dev/null
 cmake --build build -j"$(nproc)"   # cgtb, cgtb_bench and the Python module
-./build/cgtb build cram --board 4x5 --values all -o cram-4x5.cgtb
+./build/cgtb build cram --board 4x5 --values all --force -o cram-4x5.cgtb
 ./build/cgtb query cram-4x5.cgtb '...../...../...../.....'
 ./build/cgtb verify cram-4x5.cgtb   # every value re-derived, independently of the solver
 if [ -d build/python/cgtb ]; then
@@ -18,6 +18,6 @@ fi
 echo
 echo "== Cram 6x6 (plan, build, query, census)"
 ./build/cgtb plan cram --board 6x6 | tail -3
-./build/cgtb build cram --board 6x6 -o cram-6x6.cgtb
+./build/cgtb build cram --board 6x6 --force -o cram-6x6.cgtb
 ./build/cgtb query cram-6x6.cgtb '....../....../....../....../....../......'
 ./build/cgtb census cram-6x6.cgtb

@@ -89,7 +89,7 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         out_dir = a.keep or tmp
         path = os.path.join(out_dir, f"{a.game}-{rows}x{cols}.cgtb")
-        cmd = [a.cgtb, "build", a.game, "--board", f"{rows}x{cols}", "-q", "-o", path]
+        cmd = [a.cgtb, "build", a.game, "--board", f"{rows}x{cols}", "-q", "--force", "-o", path]
         if a.values:
             cmd += ["--values", a.values]
         if a.max_memory:

@@ -3,9 +3,12 @@
 // signal, never an answer on stdout). `--help` works on every subcommand.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <csignal>
 #include <cstdlib>
 #include <filesystem>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "test_support.hpp"
@@ -277,6 +280,190 @@ TEST(CliBackend, BuildAndConjectureChecksReportTheCudaBackendAlike) {
     EXPECT_TRUE(is_clean_error(check)) << describe(check);
     EXPECT_EQ(build.err, check.err);
   }
+}
+
+// ---- Rough edges a new user met (each test failed before its fix) ----
+
+/// The text of a file.
+std::string text_of(const std::string& path) { return cgtb_test::read_bytes(path); }
+
+TEST(CliRoughEdges, BuildRefusesAFileThatIsNotATablebase) {
+  cgtb_test::temp_dir d;
+  const std::string notes = d.file("notes.txt");
+  cgtb_test::write_bytes(notes, "hello\n");
+  auto r = run_cgtb({"build", "cram", "--board", "2x3", "-q", "-o", notes});
+  EXPECT_TRUE(cgtb_test::is_clean_error_saying(r, {"is not a cgtb tablebase", "--force replaces it"})) << describe(r);
+  EXPECT_NE(r.err.find("output '" + notes + "' exists"), std::string::npos) << r.err;
+  EXPECT_EQ(text_of(notes), "hello\n");
+  for (const auto& e : std::filesystem::directory_iterator(d.path()))
+    EXPECT_EQ(e.path().filename(), "notes.txt") << "left behind: " << e.path();
+}
+
+TEST(CliRoughEdges, BuildRefusesATablebaseAndSaysWhichUnlessForced) {
+  cgtb_test::temp_dir d;
+  const std::string f = d.file("t.cgtb");
+  ASSERT_EQ(run_cgtb({"build", "cram", "--board", "2x3", "-q", "-o", f}).code, 0);
+  const std::string before = text_of(f);
+  auto r = run_cgtb({"build", "cram", "--board", "2x2", "-q", "-o", f});
+  EXPECT_TRUE(cgtb_test::is_clean_error_saying(r, {"is a cgtb tablebase of cram 2x3", "--force replaces it"}))
+      << describe(r);
+  EXPECT_EQ(text_of(f), before);
+  // --resume continues a build's own partial files, never an existing table.
+  r = run_cgtb({"build", "cram", "--board", "2x2", "-q", "--resume", "-o", f});
+  EXPECT_TRUE(cgtb_test::is_clean_error_saying(r, {"is a cgtb tablebase of cram 2x3"})) << describe(r);
+  r = run_cgtb({"build", "cram", "--board", "2x2", "-q", "--force", "-o", f});
+  ASSERT_EQ(r.code, 0) << describe(r);
+  EXPECT_NE(text_of(f), before);
+  r = run_cgtb({"info", f});
+  EXPECT_NE(r.out.find("2x2"), std::string::npos) << r.out;
+}
+
+TEST(CliRoughEdges, QueryCapsALongLineAndSkipsItUnread) {
+  cgtb_test::temp_dir d;
+  const std::string f = d.file("c.cgtb");
+  ASSERT_EQ(run_cgtb({"build", "cram", "--board", "2x3", "-q", "-o", f}).code, 0);
+  const std::string huge(3u << 20, '.');  // 3 MB: far past the 100,000 characters read
+  auto r = run_cgtb({"query", f}, ".../...\n" + huge + "\n");
+  EXPECT_TRUE(cgtb_test::is_clean_error_saying(r, {"line 2: position is longer than 100000 characters"}))
+      << describe(r).substr(0, 2000);
+  EXPECT_NE(r.out.find(".../..."), std::string::npos) << "the line before is answered";
+  // With --keep-going the line after it is read as its own line.
+  r = run_cgtb({"query", "--keep-going", f}, huge + "\n.../...\n");
+  EXPECT_NE(r.code, 0);
+  EXPECT_NE(r.out.find(".../..."), std::string::npos) << describe(r).substr(0, 2000);
+}
+
+TEST(CliRoughEdges, KeepGoingAnswersTheGoodLinesAndNamesEachBadOne) {
+  cgtb_test::temp_dir d;
+  const std::string f = d.file("c.cgtb");
+  ASSERT_EQ(run_cgtb({"build", "cram", "--board", "2x3", "-q", "-o", f}).code, 0);
+  auto r = run_cgtb({"query", "--keep-going", "--json", f}, ".../...\nxyz\n#../#..\n...\n");
+  EXPECT_TRUE(r.exited);
+  EXPECT_EQ(r.code, 2) << describe(r);
+  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 2) << r.out;
+  const auto lines = r.err_lines();
+  ASSERT_EQ(lines.size(), 3u) << r.err;
+  EXPECT_EQ(lines[0].rfind("cgtb: error: line 2: ", 0), 0u) << lines[0];
+  EXPECT_EQ(lines[1].rfind("cgtb: error: line 4: ", 0), 0u) << lines[1];
+  EXPECT_NE(lines[2].find("2 of 4 positions"), std::string::npos) << lines[2];
+  // Without it the batch stops at its first bad line, as before.
+  r = run_cgtb({"query", "--json", f}, ".../...\nxyz\n#../#..\n");
+  EXPECT_TRUE(cgtb_test::is_clean_error_saying(r, {"line 2: "}));
+  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << r.out;
+}
+
+TEST(CliRoughEdges, MaxMovesCutsTheListsAndSaysHowManyAreLeftOut) {
+  cgtb_test::temp_dir d;
+  const std::string f = d.file("c.cgtb");
+  ASSERT_EQ(run_cgtb({"build", "cram", "--board", "3x4", "--values", "normal", "-q", "-o", f}).code, 0);
+  const std::string empty = "..../..../....";
+  const auto all = run_cgtb({"query", "--json", f, empty});
+  ASSERT_EQ(all.code, 0) << describe(all);
+  const std::size_t wins = static_cast<std::size_t>(std::count(all.out.begin(), all.out.end(), '-'));  // "a1-b1"
+  ASSERT_GT(wins, 2u) << all.out;
+  auto r = run_cgtb({"query", "--json", "--max-moves", "2", f, empty});
+  ASSERT_EQ(r.code, 0) << describe(r);
+  EXPECT_NE(r.out.find("\"normal_winning_moves_left_out\":" + std::to_string(wins - 2)), std::string::npos) << r.out;
+  r = run_cgtb({"query", "--max-moves", "2", f, empty});
+  EXPECT_NE(r.out.find("(and " + std::to_string(wins - 2) + " more)"), std::string::npos) << r.out;
+  r = run_cgtb({"query", "--no-moves", f, empty});
+  EXPECT_NE(r.out.find("(" + std::to_string(wins) + " not listed)"), std::string::npos) << r.out;
+  // --options: 17 options of the empty 3x4 board, 3 listed.
+  r = run_cgtb({"query", "--options", "--max-moves", "3", f, empty});
+  ASSERT_EQ(r.code, 0) << describe(r);
+  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 5) << r.out;
+  EXPECT_NE(r.out.find("(14 more not listed)"), std::string::npos) << r.out;
+  r = run_cgtb({"query", "--options", "--json", "--no-moves", f, empty});
+  EXPECT_NE(r.out.find("\"options\":[],\"options_left_out\":17"), std::string::npos) << r.out;
+  r = run_cgtb({"query", "--max-moves", "1", "--no-moves", f, empty});
+  EXPECT_TRUE(is_clean_error(r)) << describe(r);
+}
+
+TEST_F(CliBadInput, TrailingSlashOnANonSquareBoardIsAnEmptyRow) {
+  // 2x3: text of three rows could be the board turned a quarter, but its
+  // first row is the table's, and its fault the empty last row.
+  auto r = run_cgtb({"query", file(), ".../.../"});
+  EXPECT_TRUE(cgtb_test::is_clean_error_saying(r, {"row 3 is empty"})) << describe(r);
+  EXPECT_EQ(r.err.find("turned a quarter"), std::string::npos) << r.err;
+  r = run_cgtb({"query", file(), ".../.../..."});  // too many rows: still the old message
+  EXPECT_TRUE(is_clean_refusal(r)) << describe(r);
+  r = run_cgtb({"query", file(), "../../"});  // the turned board: its own empty row
+  EXPECT_TRUE(cgtb_test::is_clean_error_saying(r, {"row 3 is empty"})) << describe(r);
+}
+
+TEST(CliRoughEdges, AHeapOfTwentyDigitsIsTooLarge) {
+  cgtb_test::temp_dir d;
+  const std::string f = d.file("o.cgtb");
+  ASSERT_EQ(run_cgtb({"build", "octal", "--code", "0.07", "--max-heap", "40", "-q", "-o", f}).code, 0);
+  auto r = run_cgtb({"query", f, "123456789012345678901"});
+  EXPECT_TRUE(cgtb_test::is_clean_error_saying(r, {"heap 123456789012345678901 is above the table's largest heap 40"}))
+      << describe(r);
+  r = run_cgtb({"query", f, "3 00000000000000000000007"});  // leading zeros: heap 7
+  EXPECT_EQ(r.code, 0) << describe(r);
+}
+
+TEST(CliRoughEdges, MemoryBeyondTerabytesIsInPetabytes) {
+  cgtb_test::temp_dir d;
+  auto r = run_cgtb({"build", "cram", "--board", "8x8", "-q", "-o", d.file("c.cgtb")});
+  EXPECT_TRUE(r.exited);
+  EXPECT_NE(r.code, 0);
+  EXPECT_NE(r.err.find(" PB"), std::string::npos) << describe(r);
+  EXPECT_EQ(r.err.find("000.00 GB"), std::string::npos) << describe(r);
+}
+
+/// Runs `cgtb build ARGS` and sends it `sig` once its partial file is there;
+/// returns its stderr and exit status as the shell sees it (128 + signal).
+std::pair<std::string, int> interrupted_build(const cgtb_test::temp_dir& d, const std::string& args, int sig) {
+  const std::string err = d.file("err");
+  const std::string cmd = std::string(CGTB_BINARY) + " build " + args + " -q -o " + d.file("big.cgtb") + " 2>" + err +
+                          " & pid=$!; for i in $(seq 200); do ls " + d.file("big.cgtb.partial-") +
+                          "* >/dev/null 2>&1 && break; sleep 0.05; done; sleep 0.3; kill -" + std::to_string(sig) +
+                          " $pid; wait $pid";
+  const int status = std::system(("bash -c " + cgtb_test::shell_quote(cmd)).c_str());
+  return {text_of(err), WIFEXITED(status) ? WEXITSTATUS(status) : -1};
+}
+
+TEST(CliRoughEdges, AnInterruptedBuildSaysWhatItRemoved) {
+  cgtb_test::temp_dir d;
+  const auto [err, code] = interrupted_build(d, "cram --board 4x6 --positions all", SIGINT);
+  EXPECT_EQ(code, 130) << err;
+  EXPECT_NE(err.find("[cgtb] interrupted: removed the partial file '" + d.file("big.cgtb.partial-")), std::string::npos)
+      << err;
+  for (const auto& e : std::filesystem::directory_iterator(d.path()))
+    if (e.path().filename() != "err") ADD_FAILURE() << "left behind: " << e.path();
+}
+
+TEST(CliRoughEdges, AnInterruptedResumableBuildSaysWhatItKept) {
+  cgtb_test::temp_dir d;
+  const auto [err, code] = interrupted_build(d, "cram --board 4x6 --positions all --resume", SIGTERM);
+  EXPECT_EQ(code, 128 + SIGTERM) << err;
+  EXPECT_NE(err.find("[cgtb] interrupted: the partial file '"), std::string::npos) << err;
+  EXPECT_NE(err.find("--resume"), std::string::npos) << err;
+  bool partial = false;
+  for (const auto& e : std::filesystem::directory_iterator(d.path()))
+    partial = partial || e.path().filename().string().rfind("big.cgtb.partial-", 0) == 0;
+  EXPECT_TRUE(partial) << "the partial file is kept for --resume";
+}
+
+TEST(CliRoughEdges, DomineeringOptionsNameTheirClasses) {
+  cgtb_test::temp_dir d;
+  const std::string f = d.file("d.cgtb");
+  ASSERT_EQ(run_cgtb({"build", "domineering", "--board", "2x3", "-q", "-o", f}).code, 0);
+  auto r = run_cgtb({"query", "--options", f, ".../..."});
+  ASSERT_EQ(r.code, 0) << describe(r);
+  const auto json = run_cgtb({"query", "--options", "--json", f, ".../..."});
+  // Every option of the text names the classes /api/options gives.
+  const std::size_t listed = static_cast<std::size_t>(std::count(json.out.begin(), json.out.end(), '{')) - 1;
+  std::size_t shown = 0;
+  for (std::size_t at = 0; (at = r.out.find("(normal ", at)) != std::string::npos; ++at) ++shown;
+  EXPECT_EQ(shown, listed) << r.out << json.out;
+  EXPECT_NE(r.out.find(", misere "), std::string::npos) << r.out;
+}
+
+TEST(CliRoughEdges, UnknownBuildOptionIsNamedAsTyped) {
+  auto r = run_cgtb({"build", "cram", "--bord", "4x5", "-q", "-o", "/tmp/never.cgtb"});
+  EXPECT_TRUE(cgtb_test::is_clean_error_saying(r, {"unknown option '--bord'", "cgtb build cram --help"}))
+      << describe(r);
 }
 
 }  // namespace

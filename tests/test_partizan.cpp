@@ -408,12 +408,12 @@ std::string* PartizanCli::cp_ = nullptr;
 std::string* PartizanCli::dom_ = nullptr;
 
 /// `cgtb query --options` reproduces the worked option list of "Cricket Pitch", Examples, exactly,
-/// from either syntax.
+/// from either syntax, each option with the outcome classes the table gives it.
 TEST_F(PartizanCli, OptionsReproduceSeed000WorkedExample) {
   const std::string expected =
       "[1,0,2,1,R,2,3]\n"
-      "Left: [1,0,2,R,0,2,3], [1,0,R,1,0,2,3]\n"
-      "Right: [1,0,2,1,1,R,3], [1,0,2,1,1,2,R]\n";
+      "Left: [1,0,2,R,0,2,3] (normal P, misere N), [1,0,R,1,0,2,3] (normal R, misere L)\n"
+      "Right: [1,0,2,1,1,R,3] (normal L, misere L), [1,0,2,1,1,2,R] (normal L, misere N)\n";
   run_result a = run("query " + *cp_ + " --options '[1,0,2,1,R,2,3]'", false);
   EXPECT_EQ(a.status, 0);
   EXPECT_EQ(a.out, expected);

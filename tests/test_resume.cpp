@@ -169,8 +169,9 @@ TEST(Resume, SavedKeysOfAnotherBoardAreLeftToTheirBuild) {
     now.erase(std::remove_if(now.begin(), now.end(), [](const std::string& l) { return l.rfind("c.cgtb ", 0) == 0; }),
               now.end());
     EXPECT_EQ(now, killed_state);
-    // The 4x6 build goes on from its saved keys.
-    auto again = cgtb_test::run_cgtb({"build", "cram", "--board", "4x6", "--symmetry", symmetry, "-o", f, "--resume"});
+    // The 4x6 build goes on from its saved keys (replacing the 3x8 table under its name).
+    auto again = cgtb_test::run_cgtb(
+        {"build", "cram", "--board", "4x6", "--symmetry", symmetry, "-o", f, "--resume", "--force"});
     ASSERT_EQ(again.code, 0) << cgtb_test::describe(again);
     EXPECT_NE(again.err.find("the forward pass goes on from level 12"), std::string::npos) << again.err;
     const std::string whole = d.file("whole.cgtb");

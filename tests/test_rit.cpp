@@ -180,6 +180,7 @@ TEST(RitClassify, MatchesBruteForceClassificationOfEveryBox) {
     cgtb::build_request req;
     req.output = dir.file("rit.cgtb");
     req.progress = false;
+    req.force = true;  // one scratch file, rebuilt for every box
     drv.build(req);
     cgtb::tablebase tb(req.output);
     cgtb::classify_report rep = drv.classify(tb);

@@ -21,6 +21,7 @@
 #include "cgtb/error.hpp"
 #include "cgtb/front_end.hpp"
 #include "cgtb/tablebase.hpp"
+#include "cgtb/text.hpp"
 #include "cli.hpp"
 #include "commands.hpp"
 
@@ -49,16 +50,6 @@ std::string games_help(const std::vector<std::string>& only = {}) {
   return s;
 }
 
-/// A cxxopts message as cgtb writes its own: ASCII quotes for cxxopts's
-/// curly ones, a lower-case first letter.
-std::string cxxopts_message(std::string what) {
-  for (const char* q : {"\u2018", "\u2019"})
-    for (std::size_t i; (i = what.find(q)) != std::string::npos;) what.replace(i, std::string(q).size(), "'");
-  if (!what.empty() && std::isupper(static_cast<unsigned char>(what[0])))
-    what[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(what[0])));
-  return what;
-}
-
 /// cxxopts reads a negative number such as "-3" as an unknown option named
 /// "3"; say what it is instead. Any other unknown option is named as typed.
 /// `what` is the exception's text.
@@ -73,15 +64,12 @@ std::string unknown_option_message(const std::string& what, int argc, char** arg
   }
   // cxxopts writes "Option ‘bord’ does not exist": name the option as it was
   // typed and where the options are listed.
-  const std::string open = "\u2018", close = "\u2019";
-  const std::size_t a = what.find(open), b = a == std::string::npos ? a : what.find(close, a + open.size());
-  if (b == std::string::npos) return cxxopts_message(what);
-  const std::string name = what.substr(a + open.size(), b - a - open.size());
+  const std::string name = cxxopts_option_name(what);
+  if (name.empty()) return cxxopts_message(what);
   std::string help = "cgtb " + std::string(argv[1]);
   if ((help == "cgtb build" || help == "cgtb plan") && argc > 2 && argv[2][0] != '-')
     help += " " + std::string(argv[2]);
-  return "unknown option '" + std::string(name.size() == 1 ? "-" : "--") + name + "' ('" + help +
-         " --help' lists the options)";
+  return unknown_option_text(std::string(name.size() == 1 ? "-" : "--") + name, help);
 }
 
 std::unique_ptr<game_driver> driver_for(const tablebase& tb) { return driver_for_header(tb.header()); }
@@ -134,7 +122,7 @@ int cmd_build(int argc, char** argv) {
   std::unique_ptr<game_driver> drv;
   build_request req;
   if (int rc = parse_build("build", argc, argv, drv, req)) return rc == 1 ? 0 : rc;
-  tablebase_writer::check_output_path(req.output);  // refused before any work, not after solving
+  check_build_output(req);  // refused before any work, not after solving
   drv->build(req);
   if (req.progress) std::cerr << wrote_line(argv[1], drv->params(), req) << "\n";
   return 0;
@@ -153,6 +141,9 @@ int cmd_query(int argc, char** argv) {
   o.positional_help("FILE [POSITION...]");
   o.add_options()("file", "tablebase", cxxopts::value<std::string>())("json", "one JSON object per position")(
       "options", "list each player's options instead of values")(
+      "max-moves", "name at most N moves in each list (winning moves; options), saying how many are left out",
+      cxxopts::value<std::size_t>())("no-moves", "name no moves (--max-moves 0)")(
+      "keep-going", "answer every good position; report each bad one on stderr and exit non-zero at the end")(
       "flush", "answer each stdin line as soon as it is read (for use through a pipe)")(
       "cache-mb", "decompressed-block cache size in MB", cxxopts::value<std::size_t>()->default_value("1024"));
   // Positions after FILE arrive unmatched, in order: a positional vector would
@@ -162,9 +153,13 @@ int cmd_query(int argc, char** argv) {
   for (const auto& g : game_registry()) syntax += "  " + g.name + ": " + g.position_syntax + "\n";
   auto r = parse_or_help(o, argc, argv, syntax);
   if (!r.count("file")) throw input_error("query needs a tablebase file (cgtb query FILE [POSITION...])");
+  if (r.count("max-moves") && r.count("no-moves")) throw input_error("give --max-moves or --no-moves, not both");
   tablebase tb(r["file"].as<std::string>(), r["cache-mb"].as<std::size_t>() << 20);
   auto drv = driver_for(tb);
+  if (r.count("max-moves")) drv->set_max_moves(r["max-moves"].as<std::size_t>());
+  if (r.count("no-moves")) drv->set_max_moves(0);
   const bool json = r.count("json") > 0;
+  const bool keep_going = r.count("keep-going") > 0;
   std::ostringstream buf;
   const bool list = r.count("options") > 0;
   auto one = [&](const std::string& raw) {
@@ -178,48 +173,65 @@ int cmd_query(int argc, char** argv) {
   // or --flush is given. When a position fails (a line of stdin, or one of
   // several arguments), the answers before it are printed (each is
   // complete), then the error, naming the line or the position's number, and
-  // the exit status says the batch did not finish.
+  // the exit status says the batch did not finish. With --keep-going each bad
+  // position's error is printed where its answer would be, and the batch
+  // goes on; the exit status says how many failed.
   const bool each_line = r.count("flush") > 0 || isatty(0);
   auto flush = [&] {
     std::cout << buf.str() << std::flush;
     buf.str("");
   };
-  const std::vector<std::string> positions = r.unmatched();
-  const bool from_stdin = positions.empty();
+  std::uint64_t bad = 0;
+  auto fail = [&](const std::string& where, const std::exception& e, bool resource) {
+    flush();
+    const std::string msg = where.empty() ? e.what() : where + ": " + e.what();
+    if (!keep_going) {
+      if (resource) throw resource_error(msg);
+      throw input_error(msg);
+    }
+    ++bad;
+    std::cerr << "cgtb: error: " << one_line(msg) << std::endl;
+  };
   auto one_at = [&](const std::string& raw, const std::string& where) {
     try {
       one(raw);
     } catch (const input_error& e) {
-      flush();
-      throw input_error(where.empty() ? e.what() : where + ": " + e.what());
+      fail(where, e, false);
     } catch (const resource_error& e) {
-      flush();
-      throw resource_error(where.empty() ? e.what() : where + ": " + e.what());
+      fail(where, e, true);
     } catch (...) {
       flush();
       throw;
     }
   };
+  const std::vector<std::string> positions = r.unmatched();
+  const bool from_stdin = positions.empty();
+  std::uint64_t count = 0;
   if (!from_stdin) {
-    for (std::size_t i = 0; i < positions.size(); ++i)
+    for (std::size_t i = 0; i < positions.size(); ++i, ++count)
       one_at(positions[i], positions.size() > 1 ? "position " + std::to_string(i + 1) : "");
   } else {
     std::string line;
-    for (std::uint64_t number = 1; std::getline(std::cin, line); ++number) {
+    for (std::uint64_t number = 1; read_position_line(std::cin, line); ++number) {
       const std::string where = "line " + std::to_string(number);
       std::string t;
       try {
         t = clean_position_text(line);
       } catch (const input_error& e) {
-        flush();
-        throw input_error(where + ": " + e.what());
+        fail(where, e, false);
+        ++count;
+        continue;
       }
       if (t.empty() || t[0] == '%') continue;
       one_at(t, where);
+      ++count;
       if (each_line || buf.tellp() > (1 << 20)) flush();
     }
   }
   flush();
+  if (bad)
+    throw input_error(std::to_string(bad) + " of " + count_text(count, "position") +
+                      " could not be answered (each named above)");
   return 0;
 }
 

@@ -1,6 +1,11 @@
 // cgtb serve FILE...: a web explorer and a JSON API over tablebases
 // (docs/api.md). Serves only the files named on its command line; no path
 // from a request reaches the file system.
+// The request line is refused (414) past what a ?pos= of the longest position
+// cgtb reads takes, percent-encoded (three characters a character), beside
+// the path and ?tb=.
+#include "cgtb/front_end.hpp"
+#define CPPHTTPLIB_REQUEST_URI_MAX_LENGTH (3 * cgtb::kMaxPositionChars + 4096)
 #include <httplib.h>
 #include <pthread.h>
 #include <signal.h>

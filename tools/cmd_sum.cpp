@@ -89,7 +89,7 @@ int cmd_sum(int argc, char** argv) {
   } else {
     const bool each_line = r.count("flush") > 0 || isatty(0);
     std::string line;
-    for (std::uint64_t number = 1; std::getline(std::cin, line); ++number) {
+    for (std::uint64_t number = 1; read_position_line(std::cin, line); ++number) {
       try {
         const std::string t = clean_position_text(line);
         if (t.empty() || t[0] == '%') continue;

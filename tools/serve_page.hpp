@@ -119,15 +119,18 @@ function optionsTable(list, side) {
   if (!list.length) return el("p", {}, "no options");
   const keys = [];
   for (const o of list) for (const k in o) if (k !== "move" && k !== "position" && !keys.includes(k)) keys.push(k);
+  // A "wins" column per convention the table has values of (a table built
+  // with --values normal has no misere column).
+  const marks = [["wins (normal)", 0], ["wins (mis\u00e8re)", 1]].filter(([, i]) => list.some(o => wins(o, side)[i] !== null));
   const t = el("table", {class: "opts"});
   t.append(el("tr", {}, el("th", {}, "move"), el("th", {}, "position"), ...keys.map(k => el("th", {}, k)),
-    el("th", {}, "wins (normal)"), el("th", {}, "wins (mis\u00e8re)")));
+    ...marks.map(([title]) => el("th", {}, title))));
   for (const o of list) {
-    const [wn, wm] = wins(o, side);
-    const mark = w => w === null ? el("td", {}, "?") : el("td", {class: w ? "win" : ""}, w ? "\u2714 wins" : "");
+    const w = wins(o, side);
+    const mark = x => x === null ? el("td", {}, "?") : el("td", {class: x ? "win" : ""}, x ? "\u2714 wins" : "");
     t.append(el("tr", {}, el("td", {}, el("a", {class: "move", onclick: () => setPos(o.position, true)}, o.move)),
       el("td", {}, o.position), ...keys.map(k => el("td", {}, o[k] === undefined ? "" : String(o[k]))),
-      mark(wn), mark(wm)));
+      ...marks.map(([, i]) => mark(w[i]))));
   }
   return t;
 }

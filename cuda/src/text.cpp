@@ -1,5 +1,6 @@
 #include "cgtb/text.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
@@ -54,13 +55,26 @@ std::string no_winning_moves_text(bool n_position) {
   return n_position ? "none (no move: the player to move wins)" : "none";
 }
 
+std::string move_list_text(const std::vector<std::string>& moves, std::size_t limit, const std::string& sep) {
+  if (limit == 0 && !moves.empty()) return "(" + std::to_string(moves.size()) + " not listed)";
+  std::string s;
+  const std::size_t n = std::min(limit, moves.size());
+  for (std::size_t i = 0; i < n; ++i) s += (i ? sep : "") + moves[i];
+  if (n < moves.size()) s += " (and " + std::to_string(moves.size() - n) + " more)";
+  return s;
+}
+
 std::string count_text(unsigned long long n, const std::string& noun) {
   return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
 }
 
 std::string bytes_text(double b) {
   char buf[32];
-  if (b >= 1e9)
+  if (b >= 1e15)
+    std::snprintf(buf, sizeof buf, "%.2f PB", b / 1e15);
+  else if (b >= 1e12)
+    std::snprintf(buf, sizeof buf, "%.2f TB", b / 1e12);
+  else if (b >= 1e9)
     std::snprintf(buf, sizeof buf, "%.2f GB", b / 1e9);
   else if (b >= 1e6)
     std::snprintf(buf, sizeof buf, "%.1f MB", b / 1e6);

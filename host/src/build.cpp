@@ -1,12 +1,14 @@
 #include "cgtb/build.hpp"
 
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <iomanip>
 #include <string>
 
+#include "cgtb/error.hpp"
 #include "cgtb/text.hpp"
 
 namespace cgtb {
@@ -22,6 +24,19 @@ tablebase_header build_header(const std::string& ruleset, const std::string& par
   h.block_entries = req.block_entries;
   h.zstd_level = req.zstd_level;
   return h;
+}
+
+void check_build_output(const build_request& req) {
+  tablebase_writer::check_output_path(req.output);
+  struct stat st;
+  if (req.force || ::stat(req.output.c_str(), &st) != 0) return;
+  std::string what = "is not a cgtb tablebase";
+  try {
+    const tablebase tb(req.output, 0);
+    what = "is a cgtb tablebase of " + tb.header().ruleset + " " + tb.header().params;
+  } catch (const std::exception&) {
+  }
+  throw input_error("output '" + req.output + "' exists and " + what + " (--force replaces it)");
 }
 
 std::size_t peak_rss_bytes() {

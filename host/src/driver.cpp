@@ -56,7 +56,10 @@ void game_driver::list_options(tablebase& tb, const position_ref& p, bool json, 
     if (!tb.find_level(c.level))
       throw input_error("position '" + p.text + "' is on level " + std::to_string(c.level) +
                         ", which this tablebase does not hold");
-  for (const auto& o : options(p)) {
+  const std::vector<option_ref> all = options(p);
+  const std::size_t listed = std::min(max_moves(), all.size());
+  for (std::size_t i = 0; i < listed; ++i) {
+    const option_ref& o = all[i];
     const std::string after = o.after.text.empty() ? format(o.after.level, o.after.rank) : o.after.text;
     nlohmann::ordered_json j;
     j["move"] = o.move;
@@ -88,12 +91,15 @@ void game_driver::list_options(tablebase& tb, const position_ref& p, bool json, 
     list.push_back(j);
     text += "  " + o.move + " -> " + after + (values.empty() ? "" : "  (" + values + ")") + "\n";
   }
+  const std::size_t left_out = all.size() - listed;
   if (json) {
     nlohmann::ordered_json top;
     top["position"] = p.text;
     top["options"] = list;
+    if (left_out) top["options_left_out"] = left_out;
     out << json_text(top) << "\n";
   } else {
+    if (left_out) text += "  (" + std::to_string(left_out) + (listed ? " more" : "") + " not listed)\n";
     out << text;
   }
 }

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cxxopts.hpp>
+#include <limits>
 #include <vector>
 
 #include "cgtb/error.hpp"
@@ -70,9 +71,28 @@ std::string one_line(const std::string& msg) {
 
 std::string clean_position_text(const std::string& raw) {
   if (raw.find('\0') != std::string::npos) throw input_error("position contains a NUL byte");
-  if (raw.size() > 100000) throw input_error("position is " + std::to_string(raw.size()) + " characters long");
+  if (raw.size() > kMaxPositionChars)
+    throw input_error("position is longer than " + std::to_string(kMaxPositionChars) + " characters");
   const auto a = raw.find_first_not_of(" \t\r\n"), b = raw.find_last_not_of(" \t\r\n");
   return a == std::string::npos ? std::string() : raw.substr(a, b - a + 1);
+}
+
+bool read_position_line(std::istream& in, std::string& line) {
+  line.clear();
+  std::streambuf* sb = in.rdbuf();
+  bool any = false;
+  for (int c; (c = sb->sbumpc()) != std::char_traits<char>::eof();) {
+    any = true;
+    if (c == '\n') return true;
+    if (line.size() > kMaxPositionChars) {  // too long already: skip the rest, keeping nothing
+      in.ignore(std::numeric_limits<std::streamsize>::max(), '\n');
+      return true;
+    }
+    line.push_back(static_cast<char>(c));
+  }
+  in.setstate(std::ios::eofbit);
+  if (!any) in.setstate(std::ios::failbit);
+  return any;
 }
 
 std::string default_file_name(const std::string& game, const std::string& params) {
@@ -99,6 +119,24 @@ std::size_t parse_bytes(const std::string& text) {
     throw input_error("--max-memory '" + text + "' is not a size (e.g. 12G, 800M)");
   if (!(v > 0) || v * unit > 1e18) throw input_error("--max-memory '" + text + "' is not a positive size");
   return static_cast<std::size_t>(v * unit);
+}
+
+std::string cxxopts_message(std::string what) {
+  for (const char* q : {"\u2018", "\u2019"})
+    for (std::size_t i; (i = what.find(q)) != std::string::npos;) what.replace(i, std::string(q).size(), "'");
+  if (!what.empty() && std::isupper(static_cast<unsigned char>(what[0])))
+    what[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(what[0])));
+  return what;
+}
+
+std::string cxxopts_option_name(const std::string& what) {
+  const std::string open = "\u2018", close = "\u2019";
+  const std::size_t a = what.find(open), b = a == std::string::npos ? a : what.find(close, a + open.size());
+  return b == std::string::npos ? std::string() : what.substr(a + open.size(), b - a - open.size());
+}
+
+std::string unknown_option_text(const std::string& name, const std::string& help) {
+  return "unknown option '" + name + "' ('" + help + " --help' lists the options)";
 }
 
 void refuse_repeated_options(const cxxopts::ParseResult& r) {
@@ -135,8 +173,10 @@ void add_build_options(cxxopts::Options& o, const game_entry& game) {
       "resume",
       "checkpoint every finished level (FILE.partial-HASH and FILE.partial-HASH.ckpt, HASH naming the build; "
       "reachable boards also save the forward pass level by level in FILE.partial-HASH.keys) and continue a killed "
-      "build of the same file and parameters from its last finished level")("q,quiet", "no progress lines")(
-      "block-entries", "positions per compressed block", cxxopts::value<std::uint32_t>()->default_value("4096"))(
+      "build of the same file and parameters from its last finished level")(
+      "force", "replace the output file if it exists (without it, an existing file is refused)")(
+      "q,quiet", "no progress lines")("block-entries", "positions per compressed block",
+                                      cxxopts::value<std::uint32_t>()->default_value("4096"))(
       "zstd-level", "zstd compression level (1-19)", cxxopts::value<int>()->default_value("9"));
 }
 
@@ -157,6 +197,7 @@ std::unique_ptr<game_driver> build_request_from(const cxxopts::ParseResult& r, c
   req.stats = r.count("stats") > 0;
   req.progress = r.count("quiet") == 0;
   req.resume = r.count("resume") > 0;
+  req.force = r.count("force") > 0;
   req.block_entries = r["block-entries"].as<std::uint32_t>();
   if (req.block_entries < 64 || req.block_entries > (1u << 20))
     throw input_error("--block-entries must be between 64 and 1048576");

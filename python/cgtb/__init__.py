@@ -73,12 +73,14 @@ def _option_args(params):
     return args
 
 
-def build(game, output=None, values="all", progress=False, advance=None, **params):
+def build(game, output=None, values="all", progress=False, advance=None, force=False, **params):
     """Build a tablebase, as ``cgtb build GAME ...`` does; returns the file's path.
 
     ``game`` is a name of :func:`games` (e.g. ``"cram"``); ``output`` the file to
     write (default ``GAME-PARAMS.cgtb`` in the current folder, as the CLI names
-    it); ``values`` the value kinds (``"all"``, or e.g. ``"normal,misere"``).
+    it); ``values`` the value kinds (``"all"``, or e.g. ``"normal,misere"``);
+    ``force``: replace a file already at ``output`` (else :class:`InputError`
+    says what the file is, as ``cgtb build`` without ``--force`` does).
     Every other keyword is a ``cgtb build`` option, underscores for dashes:
     ``board="4x5"`` is ``--board 4x5``, ``max_total=40`` is ``--max-total 40``,
     ``subtract=[4, 5]`` is ``--subtract 4,5``, ``stats=True`` is ``--stats``
@@ -104,6 +106,8 @@ def build(game, output=None, values="all", progress=False, advance=None, **param
     args = [str(game)] + _option_args(params) + ["--values", str(values)]
     if output is not None:
         args += ["--output", str(output)]
+    if force:
+        args.append("--force")
     if isinstance(progress, str) and progress == "bar":
         return _build_with_bar(args, advance)
     return _cgtb._build(args, progress, advance)

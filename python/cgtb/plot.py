@@ -22,9 +22,14 @@ import argparse
 import re
 import sys
 
-import numpy as np
+try:
+    import numpy as np
+except ImportError:  # said in one line: by main(), and by _open() to callers of the functions
+    np = None
 
 import cgtb
+
+NUMPY_MISSING = "cgtb.plot needs NumPy, which is not installed (apt-get install python3-numpy, or pip install numpy)"
 
 KINDS = ("census", "values", "gs", "outcomes")
 #: Outcome class codes of the partizan fields normal_class and misere_class (docs/format.md).
@@ -32,7 +37,19 @@ CLASSES = ("P", "L", "R", "N")
 
 
 def _open(tb):
+    if np is None:
+        raise ImportError(NUMPY_MISSING)
     return cgtb.open(tb) if isinstance(tb, (str, bytes)) or hasattr(tb, "__fspath__") else tb
+
+
+# The plots each family's tables can have.
+FAMILY_PLOTS = {"impartial": ("census", "values"), "partizan": ("outcomes",), "scoring": ("gs",)}
+
+
+def _plots_of(family):
+    """'; plot KIND instead' for a table of `family`, or ''."""
+    kinds = FAMILY_PLOTS.get(family)
+    return f"; plot {' or '.join(kinds)} instead" if kinds else ""
 
 
 def _orbit(v, n):
@@ -49,6 +66,11 @@ def census_data(tb):
     """
     tb = _open(tb)
     if "genus1" not in tb.fields:
+        if tb.family != "impartial":
+            raise ValueError(
+                f"census needs an impartial table with genus values (e.g. Cram); this is a {tb.family} table of "
+                f"{tb.header.get('ruleset')}, which has no genus{_plots_of(tb.family)}"
+            )
         raise ValueError(f"census needs a table with genus values (--values genus); this one stores {','.join(tb.fields)}")
     if tb.header.get("positions") != "reachable":
         raise ValueError("census needs a table of reachable positions (built without --positions all)")
@@ -270,6 +292,9 @@ def main(argv=None):
     ap.add_argument("--dpi", type=int, default=100, help="resolution (default 100)")
     ap.add_argument("--title", help="the figure's title (default: the game, its parameters and the kind)")
     a = ap.parse_args(argv)
+    if np is None:
+        print(f"cgtb.plot: error: {NUMPY_MISSING}", file=sys.stderr)
+        return 1
     try:
         import matplotlib
 

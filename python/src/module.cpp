@@ -89,14 +89,23 @@ std::string build(const std::vector<std::string>& args, const py::object& progre
   std::vector<std::string> owned(args);
   std::vector<char*> argv;
   for (auto& a : owned) argv.push_back(a.data());
-  auto r = o.parse(static_cast<int>(argv.size()), argv.data());
+  cxxopts::ParseResult r;
+  try {
+    r = o.parse(static_cast<int>(argv.size()), argv.data());
+  } catch (const cxxopts::exceptions::no_such_option& e) {
+    // cgtb.build(game, bord=...) reaches cxxopts as --bord: name the keyword.
+    std::string name = cxxopts_option_name(e.what());
+    std::replace(name.begin(), name.end(), '-', '_');
+    if (name.empty()) throw input_error(cxxopts_message(e.what()));
+    throw input_error(unknown_option_text(name, "cgtb build " + game.name));
+  }
   refuse_repeated_options(r);
   build_request req;
   std::unique_ptr<game_driver> drv = build_request_from(r, game, req);
   const bool callback = !progress.is_none() && PyCallable_Check(progress.ptr());
   const bool bar = !advance.is_none();
   req.progress = callback || bar || (!progress.is_none() && progress.cast<bool>());
-  tablebase_writer::check_output_path(req.output);
+  check_build_output(req);
   if (!callback && !bar) {
     py::gil_scoped_release nogil;
     drv->build(req);
@@ -151,7 +160,7 @@ PYBIND11_MODULE(_cgtb, m) {
     } catch (const resource_error& e) {
       set_error(g_resource_error, e.what());
     } catch (const cxxopts::exceptions::exception& e) {
-      set_error(g_input_error, e.what());
+      set_error(g_input_error, cxxopts_message(e.what()).c_str());
     }
   });
 

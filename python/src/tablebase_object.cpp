@@ -224,6 +224,19 @@ py::list options(py_tablebase& t, const std::string& raw) {
   return out;
 }
 
+/// Imports NumPy for `what` (a function that returns arrays): pybind11 would
+/// raise a bare ModuleNotFoundError where it is missing; this raises an
+/// ImportError saying what to install.
+void require_numpy(const std::string& what) {
+  try {
+    py::module_::import("numpy");
+  } catch (py::error_already_set& e) {
+    if (!e.matches(PyExc_ImportError)) throw;
+    throw py::import_error(what + " needs NumPy, which is not installed (apt-get install python3-numpy, or pip " +
+                           "install numpy)");
+  }
+}
+
 /// Output columns of query_many and level: one int64 array per field, then
 /// `tame` (genus tables), then `found` (query_many with on_missing="mask").
 struct columns {
@@ -268,6 +281,7 @@ struct columns {
 };
 
 py::dict query_many(py_tablebase& t, const py::object& positions, const std::string& on_missing) {
+  require_numpy("Tablebase.query_many()");
   if (on_missing != "raise" && on_missing != "mask")
     throw input_error("on_missing must be 'raise' or 'mask', not '" + on_missing + "'");
   const bool mask = on_missing == "mask";
@@ -359,6 +373,7 @@ void for_each_block(py_tablebase& t, const level_entry& le, F f) {
 }
 
 py::dict level_values(py_tablebase& t, int level) {
+  require_numpy("Tablebase.level()");
   std::lock_guard<std::mutex> g(t.mu());
   const level_entry le = level_of(t, level);
   const std::size_t n = le.positions;
@@ -409,6 +424,7 @@ py::list level_positions(py_tablebase& t, int level) {
 }
 
 py::array_t<std::uint64_t> level_orbits(py_tablebase& t, int level) {
+  require_numpy("Tablebase.orbits()");
   std::lock_guard<std::mutex> g(t.mu());
   const level_entry le = level_of(t, level);
   py::array_t<std::uint64_t> orbit(static_cast<py::ssize_t>(le.positions));

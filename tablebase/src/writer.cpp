@@ -28,22 +28,43 @@ using namespace file_detail;
 namespace {
 
 // The partial file of the writer in progress, for the signal handler: a
-// SIGINT, SIGTERM or SIGHUP during a build removes it, then takes the
-// signal's default action. (SIGKILL cannot be caught: the partial file stays,
-// and its name says it is partial.)
+// SIGINT, SIGTERM or SIGHUP during a build removes it (a resumable build
+// keeps it), says so in one line on stderr, then takes the signal's default
+// action. (SIGKILL cannot be caught: the partial file stays, and its name
+// says it is partial.) The line is made when the handler is armed, so the
+// handler only calls unlink, write and raise (async-signal-safe).
 char g_partial_path[4096];
+char g_interrupted_line[9000];
+std::size_t g_interrupted_length = 0;
+bool g_remove_partial = false;
 struct sigaction g_previous[3];
 constexpr int kCleanupSignals[3] = {SIGINT, SIGTERM, SIGHUP};
 
 extern "C" void remove_partial_and_reraise(int sig) {
-  if (g_partial_path[0]) ::unlink(g_partial_path);
+  if (g_remove_partial && g_partial_path[0]) ::unlink(g_partial_path);
+  if (g_interrupted_length) {
+    const ssize_t written = ::write(STDERR_FILENO, g_interrupted_line, g_interrupted_length);
+    (void)written;
+  }
   ::signal(sig, SIG_DFL);
   ::raise(sig);
 }
 
-void arm_cleanup(const std::string& tmp) {
+/// Arms the handler for the partial file `tmp` of the build of `path`:
+/// `remove` it (a build that cannot be resumed), else keep it for --resume.
+void arm_cleanup(const std::string& tmp, const std::string& path, bool remove) {
   if (tmp.size() >= sizeof g_partial_path) return;
+  // After a progress line rewritten in place on a terminal, on a line of its own.
+  const std::string line = std::string(::isatty(STDERR_FILENO) ? "\n" : "") +
+                           (remove ? "[cgtb] interrupted: removed the partial file '" + tmp + "'\n"
+                                   : "[cgtb] interrupted: the partial file '" + tmp +
+                                         "' and its checkpoint are kept; run the same command (with --resume) "
+                                         "to continue the build of '" +
+                                         path + "'\n");
+  g_interrupted_length = line.size() < sizeof g_interrupted_line ? line.size() : 0;
+  std::memcpy(g_interrupted_line, line.data(), g_interrupted_length);
   std::memcpy(g_partial_path, tmp.c_str(), tmp.size() + 1);
+  g_remove_partial = remove;
   struct sigaction sa;
   std::memset(&sa, 0, sizeof sa);
   sa.sa_handler = remove_partial_and_reraise;
@@ -96,7 +117,10 @@ tablebase_writer::tablebase_writer(const std::string& path, tablebase_header hea
   tmp_ = build_file_name(path_, header_);
   open_partial();
   try {
-    if (resumable_ && take_over_checkpoint()) return;
+    if (resumable_ && take_over_checkpoint()) {
+      arm_cleanup(tmp_, path_, false);
+      return;
+    }
     if (!resumable_)
       for (const std::string& left : {ckpt_path(), saved_keys_path()})
         if (::access(left.c_str(), F_OK) == 0)
@@ -105,7 +129,7 @@ tablebase_writer::tablebase_writer(const std::string& path, tablebase_header hea
                             ".*' to build afresh");
     if (::ftruncate(fileno(f_), 0) != 0 || std::fseek(f_, 0, SEEK_SET) != 0)
       throw input_error("cannot write '" + tmp_ + "': " + std::strerror(errno));
-    if (!resumable_) arm_cleanup(tmp_);
+    arm_cleanup(tmp_, path_, !resumable_);
     write_preamble();
     // A resumable build's partial file names its build from the start.
     if (resumable_ && std::fflush(f_) != 0)

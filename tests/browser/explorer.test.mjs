@@ -16,6 +16,7 @@ const tables = process.env.CGTB_TABLES;
 const shots = process.env.CGTB_SCREENSHOTS || "";
 const CRAM = "cram-3x4.cgtb";
 const OCTAL = "octal-0.07.cgtb";
+const NORMAL_ONLY = "octal-0.07-normal.cgtb"; // --values normal: no misere values
 const WIN = "\u2714 wins";
 
 /// What the CLI prints for a position: {json} or {error} (its one-line message).
@@ -185,7 +186,7 @@ test("the list of tablebases links each served file", async () => {
   await page.goto(base + "/");
   await page.waitForSelector("#main li");
   const links = await page.$$eval("#main li a", (as) => as.map((a) => a.textContent));
-  assert.deepEqual(links, [CRAM, OCTAL]);
+  assert.deepEqual(links, [CRAM, OCTAL, NORMAL_ONLY]);
   await page.click(`text=${CRAM}`);
   await checkPosition(page, CRAM, "..../..../....", { board: "..../..../...." });
 });
@@ -320,11 +321,24 @@ test("octal: no board, the text box, options, an error", async () => {
   await checkPosition(page, OCTAL, "5 1");
 });
 
+test("a table without misere values has no misere column", async () => {
+  await page.goto(`${base}/?tb=${NORMAL_ONLY}&pos=${encodeURIComponent("4 3")}`);
+  const st = await settled(page);
+  assert.deepEqual(st.errors, []);
+  const head = await page.$$eval("table.opts tr:first-child th", (ths) => ths.map((th) => th.textContent));
+  assert.ok(head.includes("wins (normal)"), `a normal column: ${head}`);
+  assert.ok(!head.some((h) => h.includes("mis")), `no misere column: ${head}`);
+  const q = cli(NORMAL_ONLY, "4 3").json;
+  const marked = st.options[0].filter((r) => r["wins (normal)"] === WIN).map((r) => r.move);
+  assert.deepEqual(marked.sort(), [...q.normal_winning_moves].sort(), "normal winning moves");
+  assert.ok(!st.options[0].some((r) => Object.values(r).includes("?")), "no '?' cell");
+});
+
 test("an unknown tablebase in a link", async () => {
   await page.goto(`${base}/?tb=nope.cgtb`);
   await page.waitForSelector("#main .err");
   assert.match(await page.locator("#main .err").textContent(), /unknown tablebase nope\.cgtb/);
-  assert.equal(await page.locator("#main li").count(), 2);
+  assert.equal(await page.locator("#main li").count(), 3);
 });
 
 test("no script errors and no requests elsewhere", () => {

@@ -2,7 +2,8 @@
 # The explorer page of `cgtb serve` in a real browser: headless Debian
 # Chromium (/usr/bin/chromium) driven by playwright-core (no browser of
 # Playwright's own is downloaded). Builds two small tablebases with the given
-# binary (Cram 3x4 with genus, Dawson's Kayles heap lists), serves them on a
+# binary (Cram 3x4 with genus, Dawson's Kayles heap lists with every value and
+# with normal play only), serves them on a
 # free loopback port, runs explorer.test.mjs, and always stops the server.
 #
 #   bash tests/browser/run.sh build-test/cgtb
@@ -47,9 +48,10 @@ trap "exit 143" INT TERM  # so that cleanup runs then too
 
 "$cgtb" build cram --board 3x4 -q -o "$tmp/cram-3x4.cgtb"
 "$cgtb" build octal --code 0.07 --max-total 12 -q -o "$tmp/octal-0.07.cgtb"
+"$cgtb" build octal --code 0.07 --max-total 12 --values normal -q -o "$tmp/octal-0.07-normal.cgtb"
 
 : >"$tmp/serve.err"  # before the server opens it: the loop below reads it at once
-"$cgtb" serve "$tmp/cram-3x4.cgtb" "$tmp/octal-0.07.cgtb" --port 0 2>"$tmp/serve.err" &
+"$cgtb" serve "$tmp/cram-3x4.cgtb" "$tmp/octal-0.07.cgtb" "$tmp/octal-0.07-normal.cgtb" --port 0 2>"$tmp/serve.err" &
 server=$!
 port=""
 for _ in $(seq 300); do

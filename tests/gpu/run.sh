@@ -71,7 +71,7 @@ log "== Benchmarks (--stats: positions, options, seconds per level; solve = kern
 bench() {  # bench NAME ARGS...
   local name=$1; shift
   log "-- $name"
-  within 150 $TIMEV "$B/cgtb" build "$@" --stats -q -o "$tmp/bench.cgtb" >"$out/bench-${name// /_}.log" 2>&1
+  within 150 $TIMEV "$B/cgtb" build "$@" --stats -q --force -o "$tmp/bench.cgtb" >"$out/bench-${name// /_}.log" 2>&1
   log "exit $?"
   grep -E "^ +solve|total wall|peak memory|file:|Maximum resident|Elapsed" "$out/bench-${name// /_}.log" | tee -a "$summary"
 }

@@ -22,12 +22,12 @@ for op in disjunctive conjunctive selective sequential; do
   for be in cpu cuda; do
     TIMEFORMAT="$op $be: %R s"
     time "$CGTB" build scoring-sum --op "$op" --left 123:123 --right 3111:1234 \
-      --max 4096 --backend "$be" -q -o "$OUT/$op-$be.cgtb"
+      --max 4096 --backend "$be" -q --force -o "$OUT/$op-$be.cgtb"
   done
   cmp "$OUT/$op-cpu.cgtb" "$OUT/$op-cuda.cgtb" && echo "$op: identical files"
 done
-"$CGTB" build scoring-octal --code 26 --points 12 --max 40 --backend cpu -q -o "$OUT/o26-cpu.cgtb"
-"$CGTB" build scoring-octal --code 26 --points 12 --max 40 --backend cuda -q -o "$OUT/o26-cuda.cgtb"
+"$CGTB" build scoring-octal --code 26 --points 12 --max 40 --backend cpu -q --force -o "$OUT/o26-cpu.cgtb"
+"$CGTB" build scoring-octal --code 26 --points 12 --max 40 --backend cuda -q --force -o "$OUT/o26-cuda.cgtb"
 cmp "$OUT/o26-cpu.cgtb" "$OUT/o26-cuda.cgtb" && echo "multisets (26,12) T=40: identical files"
 
 # 2. Conjecture checker: same table (timings aside) on both backends.

@@ -85,6 +85,6 @@ def tables(cli, table_dir):
     paths = {}
     for name, args in TABLES.items():
         path = table_dir / f"{name}.cgtb"
-        cli.run("build", *args, "-q", "-o", path)
+        cli.run("build", *args, "-q", "--force", "-o", path)  # CGTB_TEST_TMP may hold an earlier run's
         paths[name] = str(path)
     return paths

@@ -8,7 +8,10 @@ with the CLI's messages.
 """
 
 import json
+import os
 import random
+import subprocess
+import sys
 import threading
 
 import numpy as np
@@ -366,6 +369,48 @@ def test_build_errors(tmp_path):
         cgtb.build("cram", output=tmp_path / "x.cgtb", board="4x5", max_memory="1K")
     with pytest.raises(cgtb.InputError, match="symbolic link|folder"):
         cgtb.build("cram", output=tmp_path, board="2x2")
+
+
+def test_build_refuses_an_existing_file_unless_forced(tmp_path):
+    notes = tmp_path / "notes.txt"
+    notes.write_text("hello\n")
+    with pytest.raises(cgtb.InputError, match=r"is not a cgtb tablebase \(--force replaces it\)"):
+        cgtb.build("cram", output=notes, board="2x2")
+    assert notes.read_text() == "hello\n"
+    t = tmp_path / "t.cgtb"
+    cgtb.build("cram", output=t, board="2x3")
+    with pytest.raises(cgtb.InputError, match="is a cgtb tablebase of cram 2x3"):
+        cgtb.build("cram", output=t, board="2x2")
+    assert cgtb.build("cram", output=t, board="2x2", force=True) == str(t)
+    with cgtb.open(t) as tb:
+        assert tb.params == "2x2"
+    assert cgtb.build("cram", output=notes, board="2x2", force=True) == str(notes)
+
+
+def test_build_unknown_option_reads_as_the_cli_says_it():
+    with pytest.raises(cgtb.InputError) as e:
+        cgtb.build("cram", output="never.cgtb", bord="4x5")
+    assert str(e.value) == "unknown option 'bord' ('cgtb build cram --help' lists the options)"
+    with pytest.raises(cgtb.InputError) as e:
+        cgtb.build("octal", output="never.cgtb", max_totl=4)
+    assert str(e.value).startswith("unknown option 'max_totl' ")
+
+
+def test_arrays_without_numpy_say_what_to_install(tables):
+    code = (
+        "import sys; sys.modules['numpy'] = None\n"
+        "import cgtb\n"
+        f"tb = cgtb.open({tables['cram45']!r})\n"
+        "for call in (lambda: tb.level(tb.levels[0]), lambda: tb.orbits(tb.levels[0]),\n"
+        "             lambda: tb.query_many(['...../...../...../.....'])):\n"
+        "    try:\n"
+        "        call()\n"
+        "    except ImportError as e:\n"
+        "        assert type(e) is ImportError and 'python3-numpy' in str(e), repr(e)\n"
+        "    else:\n"
+        "        raise AssertionError('no ImportError')\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, env=dict(os.environ))
 
 
 def test_build_advance_counts_every_position(tmp_path, capfd):

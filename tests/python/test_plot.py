@@ -173,7 +173,7 @@ def test_command_line(tables, tmp_path):
     "args,rc,msg",
     [
         (["gs", "cram45"], 1, "cgtb.plot: error: gs needs a two-heap scoring table"),
-        (["census", "dom44"], 1, "cgtb.plot: error: census needs a table with genus values"),
+        (["census", "dom44"], 1, "cgtb.plot: error: census needs an impartial table with genus values"),
         (["outcomes", "octal_total"], 1, "cgtb.plot: error: outcomes needs a partizan table"),
         (["census", "/nonexistent.cgtb"], 1, "cgtb.plot: error: '/nonexistent.cgtb'"),
         (["pie", "cram45"], 2, "invalid choice"),
@@ -189,6 +189,41 @@ def test_command_line_errors(tables, tmp_path, args, rc, msg):
     if rc == 1:
         assert len(p.stderr.strip().splitlines()) == 1
     assert not out.exists()
+
+
+def test_census_of_a_partizan_table_suggests_its_own_plots(tables):
+    with pytest.raises(ValueError) as e:
+        plot.census_data(tables["dom44"])
+    assert "--values genus" not in str(e.value) and "partizan" in str(e.value) and "outcomes" in str(e.value)
+
+
+# Runs Python with NumPy hidden: an import of numpy fails as where it is not installed.
+NO_NUMPY = "import sys; sys.modules['numpy'] = None\n"
+
+
+def test_without_numpy_the_command_line_says_what_to_install(tables, tmp_path):
+    code = NO_NUMPY + "import runpy; sys.argv = ['cgtb.plot'] + sys.argv[1:]; runpy.run_module('cgtb.plot', run_name='__main__')"
+    out = tmp_path / "x.png"
+    p = subprocess.run([sys.executable, "-c", code, "census", tables["cram45"], "-o", str(out)],
+                       capture_output=True, text=True, env=dict(os.environ))
+    assert p.returncode == 1, p.stderr
+    assert p.stderr.strip().splitlines() == [
+        "cgtb.plot: error: cgtb.plot needs NumPy, which is not installed (apt-get install python3-numpy, or pip install numpy)"
+    ]
+    assert not out.exists()
+
+
+def test_without_numpy_the_data_functions_raise_import_error(tables):
+    code = NO_NUMPY + (
+        "import cgtb.plot as p\n"
+        "try:\n"
+        f"    p.census_data({tables['cram45']!r})\n"
+        "except ImportError as e:\n"
+        "    assert 'python3-numpy' in str(e), e\n"
+        "else:\n"
+        "    raise AssertionError('no ImportError')\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, env=dict(os.environ))
 
 
 def test_command_line_needs_output(tables):

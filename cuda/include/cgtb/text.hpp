@@ -2,6 +2,7 @@
 // and the formatters of sizes and durations in progress lines and plans.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -33,11 +34,18 @@ std::string board_text(int rows, int cols, std::uint64_t empty);
 /// wins)".
 std::string no_winning_moves_text(bool n_position);
 
+/// A list of moves as cgtb prints it: the first `limit` of `moves` joined by
+/// `sep`, then " (and K more)" where K were left out, or with limit 0 "(K not
+/// listed)"; "" for an empty list (callers say "none" their own way). The
+/// limit is cgtb query's --max-moves (--no-moves: 0).
+std::string move_list_text(const std::vector<std::string>& moves, std::size_t limit, const std::string& sep);
+
 /// "1 stored position", "2 stored positions": n and the noun, with an s
 /// unless n is 1 (`noun` is the singular, an English plural in s).
 std::string count_text(unsigned long long n, const std::string& noun);
 
-/// A byte count for people: "1.23 GB", "12.3 MB", "4.5 kB" (decimal units).
+/// A byte count for people: "4.49 PB", "1.23 TB", "1.23 GB", "12.3 MB",
+/// "4.5 kB" (decimal units).
 std::string bytes_text(double bytes);
 
 /// A duration in seconds for people: "0.42 s", "12.3 s", "4 min 05 s",

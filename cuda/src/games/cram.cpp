@@ -43,6 +43,7 @@ cram::position cram::parse(const std::string& text) const {
   int r = 0, c = 0;
   for (char ch : text) {
     if (ch == '/') {
+      if (c == 0) throw input_error("position '" + text + "': row " + std::to_string(r + 1) + " is empty");
       if (c != board_.cols)
         throw input_error("position '" + text + "': row " + std::to_string(r + 1) + " has " + std::to_string(c) +
                           " cells, the board has " + std::to_string(board_.cols) + " columns");
@@ -58,6 +59,8 @@ cram::position cram::parse(const std::string& text) const {
     if (ch == '.') p |= 1ull << (r * board_.cols + c);
     ++c;
   }
+  if (r > 0 && c == 0)
+    throw input_error("position '" + text + "': row " + std::to_string(r + 1) + " is empty (the text ends with '/')");
   if (r + 1 != board_.rows || c != board_.cols)
     throw input_error("position '" + text + "' has " + count_text(static_cast<unsigned>(r + 1), "row") + " (last of " +
                       count_text(static_cast<unsigned>(c), "cell") + "); the " + params() + " board needs " +

@@ -184,13 +184,15 @@ std::vector<int> parse_heap_list(const std::string& text, long long max_heap) {
       throw input_error("heap list '" + text + "': heap sizes are 0 or more, not negative");
     std::size_t j = i;
     while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j]))) ++j;
-    if (j == i || j - i > 10)
+    if (j == i)
       throw input_error("heap list '" + text + "': expected heap sizes separated by spaces (e.g. '3 5 9'), got '" +
                         text.substr(i) + "'");
-    long long v = std::atoll(text.substr(i, j - i).c_str());
-    if (v > max_heap)
-      throw input_error("heap list '" + text + "': heap " + std::to_string(v) + " is above the table's largest heap " +
-                        std::to_string(max_heap));
+    std::size_t k = i;  // past leading zeros: 18 digits and fewer fit a long long
+    while (k + 1 < j && text[k] == '0') ++k;
+    const long long v = j - k > 18 ? -1 : std::atoll(text.substr(k, j - k).c_str());
+    if (v < 0 || v > max_heap)
+      throw input_error("heap list '" + text + "': heap " + text.substr(k, j - k) +
+                        " is above the table's largest heap " + std::to_string(max_heap));
     if (v > 0) heaps.push_back(static_cast<int>(v));
     heap_seen = true;
     i = j;

@@ -28,6 +28,13 @@ namespace cgtb {
 tablebase_header build_header(const std::string& ruleset, const std::string& params, const value_choice& values,
                               const build_request& req);
 
+/// Throws input_error when req.output cannot be a build's output
+/// (tablebase_writer::check_output_path) or, unless req.force, when a file
+/// is there already: one line saying what it is ("is a cgtb tablebase of
+/// cram 4x5", "is not a cgtb tablebase") and that --force replaces it. The
+/// front ends call it before any work; solve_and_write calls it again.
+void check_build_output(const build_request& req);
+
 /// The line a finished build ends with (the CLI and the Python module):
 /// "[cgtb] wrote FILE (GAME PARAMS, VALUES, BACKEND backend)", VALUES the
 /// value kinds the written file holds, read from its header (a game may store
@@ -92,6 +99,7 @@ void solve_and_write(const Game& game, const tablebase_header& h, const build_re
                      Field field) {
   if constexpr (keyed_game<Game>::value)
     check_reachable_plan(game.rows(), game.cols(), game.symmetry().count, stored_record_bytes<Rule>(), opts.max_memory);
+  check_build_output(req);
   using record = typename Rule::record;
   tablebase_writer w(req.output, h, req.resume);
   const std::size_t nf = h.fields.size();

@@ -65,6 +65,7 @@ struct build_request {
   progress_sink* progress_to = nullptr;  ///< where progress goes; null: stderr (stderr_progress())
   bool stats = false;                    ///< per-level figures on stdout
   bool resume = false;  ///< checkpoint every level; continue a killed build of the same file (--resume)
+  bool force = false;   ///< replace a file already at `output` (--force); else the build is refused
   std::uint32_t block_entries = 4096;
   int zstd_level = 9;
   /// Fault injection, for tests: called right after level L's checkpoint
@@ -204,6 +205,16 @@ class game_driver {
   /// and "tame". Partizan games list each player's. Throws input_error for an
   /// option the file does not store (host/src/driver.cpp).
   virtual void list_options(tablebase& tb, const position_ref& p, bool json, std::ostream& out) const;
+
+  /// Makes query() and list_options() name at most `n` moves in each list
+  /// (winning moves; options), saying how many they leave out (cgtb query
+  /// --max-moves N; --no-moves is 0). Default: every move.
+  void set_max_moves(std::size_t n) { max_moves_ = n; }
+  /// The limit of set_max_moves.
+  std::size_t max_moves() const { return max_moves_; }
+
+ private:
+  std::size_t max_moves_ = static_cast<std::size_t>(-1);
 };
 
 /// A registered game: its CLI name, options, and constructors.
@@ -387,9 +398,13 @@ class transposed_frame<Game, true> {
     }
   }
   /// True when `text` (not empty) has as many rows ('/'-separated) as the
-  /// table's board has columns, on a non-square board.
+  /// table's board has columns, on a non-square board, and its first row is
+  /// not as long as the table's rows (text that starts as the table's board
+  /// is read, and its faults named, on the table's board: a trailing '/' is
+  /// an empty row).
   bool holds(const std::string& text) const {
-    return t_ && !text.empty() && static_cast<int>(std::count(text.begin(), text.end(), '/')) + 1 == cols_;
+    return t_ && !text.empty() && static_cast<int>(std::count(text.begin(), text.end(), '/')) + 1 == cols_ &&
+           static_cast<int>(text.find('/')) != cols_;
   }
   /// The cols x rows board the text is written on.
   const plain& game() const { return *t_; }
@@ -486,6 +501,16 @@ std::vector<level_count> levels_of(const Game& game) {
 template <class Json>
 std::string json_text(const Json& j) {
   return j.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+/// A list of moves in a JSON answer, as move_list_text (cgtb/text.hpp) in
+/// text: j[key] holds the first `limit` of `moves`, and where some are left
+/// out, j[key + "_left_out"] says how many.
+template <class Json>
+void put_move_list(Json& j, const std::string& key, const std::vector<std::string>& moves, std::size_t limit) {
+  const std::size_t n = std::min(limit, moves.size());
+  j[key] = std::vector<std::string>(moves.begin(), moves.begin() + static_cast<std::ptrdiff_t>(n));
+  if (n < moves.size()) j[key + "_left_out"] = moves.size() - n;
 }
 
 /// Every game cgtb knows, in the order `cgtb build --help` lists them.

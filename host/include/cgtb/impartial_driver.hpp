@@ -152,12 +152,12 @@ class impartial_driver : public owner_driver<Game> {
       if (fg >= 0) {
         j["grundy"] = v[fg];
         j["normal_outcome"] = v[fg] ? "N" : "P";
-        j["normal_winning_moves"] = win_normal;
+        put_move_list(j, "normal_winning_moves", win_normal, this->max_moves());
       }
       if (fm >= 0) {
         j["misere"] = v[fm];
         j["misere_outcome"] = v[fm] ? "N" : "P";
-        j["misere_winning_moves"] = win_misere;
+        put_move_list(j, "misere_winning_moves", win_misere, this->max_moves());
       }
       if (has_genus) {
         j["genus"] = gn.symbol();
@@ -166,10 +166,8 @@ class impartial_driver : public owner_driver<Game> {
       out << json_text(j) << "\n";
       return;
     }
-    auto join = [](const std::vector<std::string>& w, bool n_position) {
-      std::string s;
-      for (const auto& x : w) s += (s.empty() ? "" : " ") + x;
-      return !s.empty() ? s : no_winning_moves_text(n_position);
+    auto join = [this](const std::vector<std::string>& w, bool n_position) {
+      return !w.empty() ? move_list_text(w, this->max_moves(), " ") : no_winning_moves_text(n_position);
     };
     out << p.text << "\n";
     if (fg >= 0)

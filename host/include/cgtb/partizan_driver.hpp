@@ -10,6 +10,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <utility>
 
 #include "cgtb/build.hpp"
 #include "cgtb/driver.hpp"
@@ -17,6 +18,7 @@
 #include "cgtb/impartial_driver.hpp"
 #include "cgtb/rules/partizan.hpp"
 #include "cgtb/tablebase.hpp"
+#include "cgtb/text.hpp"
 #include "cgtb/value_kinds.hpp"
 
 namespace cgtb {
@@ -121,41 +123,52 @@ class partizan_driver : public owner_driver<Game> {
       j[cv + "_outcome"] = std::string(1, outcome_letter(c));
       j[cv + "_left_first_wins"] = (c & 1u) != 0;
       j[cv + "_right_first_wins"] = (c & 2u) != 0;
-      j[cv + "_left_winning_moves"] = lw;
-      j[cv + "_right_winning_moves"] = rw;
+      put_move_list(j, cv + "_left_winning_moves", lw, this->max_moves());
+      put_move_list(j, cv + "_right_winning_moves", rw, this->max_moves());
       txt << "  " << (cv == "normal" ? "normal" : "misere") << "  outcome " << outcome_letter(c)
-          << "; Left moving first " << side_text(c & 1u, lm.empty(), lw) << "; Right moving first "
-          << side_text(c & 2u, rm.empty(), rw) << "\n";
+          << "; Left moving first " << side_text(c & 1u, lm.empty(), lw, this->max_moves()) << "; Right moving first "
+          << side_text(c & 2u, rm.empty(), rw, this->max_moves()) << "\n";
     }
     out << (json ? json_text(j) + "\n" : txt.str());
   }
 
-  /// Prints "Left: OPTION, OPTION" and "Right: ..." lines (options named by
-  /// move_name, "none" if a player has no move); with json, each option with
-  /// its classes.
+  /// Prints "Left: OPTION (normal C, misere C), ..." and "Right: ..." lines
+  /// (options named by move_name with the outcome classes of the position
+  /// they lead to, "none" if a player has no move); with json, each option
+  /// with its position and classes. At most max_moves() options a player.
   void list_options(tablebase& tb, const position_ref& p, bool json, std::ostream& out) const override {
     check_level(tb, p);
     auto pos = locator::at(game_, p);
     const int fn = tb.header().field_index(cgtb::field_name::normal_class),
               fm = tb.header().field_index(cgtb::field_name::misere_class);
-    auto side = [&](const std::vector<typename Game::move>& ms, nlohmann::ordered_json& arr) {
-      std::string s;
-      for (const auto& m : ms) {
-        s += (s.empty() ? "" : ", ") + game_.move_name(m);
+    const std::size_t limit = this->max_moves();
+    auto side = [&](const std::vector<typename Game::move>& ms, nlohmann::ordered_json& j, const std::string& key) {
+      std::vector<std::string> texts;
+      nlohmann::ordered_json arr = nlohmann::ordered_json::array();
+      for (std::size_t i = 0; i < std::min(limit, ms.size()); ++i) {
+        const auto& m = ms[i];
         nlohmann::ordered_json o;
         o["move"] = game_.move_name(m);
         o["position"] = game_.format(m.after);
-        if (fn >= 0) o["normal_outcome"] = std::string(1, outcome_letter(option_class(tb, m.after, fn)));
-        if (fm >= 0) o["misere_outcome"] = std::string(1, outcome_letter(option_class(tb, m.after, fm)));
+        std::string classes;
+        for (const auto& [conv, f] : {std::pair<const char*, int>{"normal", fn}, {"misere", fm}}) {
+          if (f < 0) continue;
+          const std::string c(1, outcome_letter(option_class(tb, m.after, f)));
+          o[std::string(conv) + "_outcome"] = c;
+          classes += (classes.empty() ? "" : ", ") + std::string(conv) + " " + c;
+        }
+        texts.push_back(game_.move_name(m) + (classes.empty() ? "" : " (" + classes + ")"));
         arr.push_back(o);
       }
-      return s.empty() ? std::string("none") : s;
+      j[key] = arr;
+      if (ms.size() > texts.size()) j[key + "_left_out"] = ms.size() - texts.size();
+      texts.resize(ms.size());  // the options left out, for move_list_text's count
+      return ms.empty() ? std::string("none") : move_list_text(texts, limit, ", ");
     };
-    nlohmann::ordered_json j, la = nlohmann::ordered_json::array(), ra = nlohmann::ordered_json::array();
-    std::string l = side(game_.left_moves(pos), la), r = side(game_.right_moves(pos), ra);
+    nlohmann::ordered_json j;
     j["position"] = p.text;
-    j["left_options"] = la;
-    j["right_options"] = ra;
+    const std::string l = side(game_.left_moves(pos), j, "left_options"),
+                      r = side(game_.right_moves(pos), j, "right_options");
     out << (json ? json_text(j) + "\n" : p.text + "\nLeft: " + l + "\nRight: " + r + "\n");
   }
 
@@ -186,12 +199,10 @@ class partizan_driver : public owner_driver<Game> {
         tb.value(l, locator::stored_rank(tb, {l, locator::key(game_, q), game_.format(q)}), field));
   }
 
-  static std::string side_text(unsigned wins, bool no_moves, const std::vector<std::string>& w) {
+  static std::string side_text(unsigned wins, bool no_moves, const std::vector<std::string>& w, std::size_t limit) {
     if (!wins) return no_moves ? "loses (no move)" : "loses";
     if (no_moves) return "wins (no move)";
-    std::string s = "wins with";
-    for (const auto& x : w) s += " " + x;
-    return s;
+    return "wins with " + move_list_text(w, limit, " ");
   }
 };
 

@@ -29,7 +29,9 @@ std::string build_file_name(const std::string& path, const tablebase_header& hea
 /// and header is refused while the first runs, and the lock goes with the
 /// process however it ends.
 /// @note While a writer is open, SIGINT, SIGTERM and SIGHUP remove its partial
-/// file before taking their default action (one writer at a time).
+/// file (a resumable writer's stays, with its checkpoint) and say so in one
+/// line on stderr ("[cgtb] interrupted: ...") before taking their default
+/// action (one writer at a time).
 class tablebase_writer {
  public:
   /// Opens the partial file and writes the preamble; throws input_error if
