@@ -17,6 +17,7 @@
 #include "cgtb/scoring_driver.hpp"
 #include "scoring_reference.hpp"
 #include "scoring_seed_tables.hpp"
+#include "test_support.hpp"
 
 namespace {
 
@@ -355,7 +356,8 @@ void expect_one_line_error(const std::string& args, const std::string& needle) {
 }
 
 TEST(ScoringCli, BadInputGivesOneLineErrorAndNonZeroExit) {
-  const std::string out = " -q -o " + ::testing::TempDir() + "cgtb_scoring_bad.cgtb";
+  const cgtb_test::temp_dir tmp;  // a folder of this run: -o never meets an earlier run's file
+  const std::string out = " -q -o " + tmp.file("cgtb_scoring_bad.cgtb");
   expect_one_line_error("build scoring-octal --code 0008 --points 0001" + out, "not an octal digit");
   expect_one_line_error("build scoring-octal --code 123 --points 12" + out, "one point value per take size");
   expect_one_line_error("build scoring-octal --code 123 --points 1234" + out, "one point value per take size");
@@ -363,7 +365,7 @@ TEST(ScoringCli, BadInputGivesOneLineErrorAndNonZeroExit) {
   expect_one_line_error("build scoring-octal --subtract ''" + out, "empty");
   expect_one_line_error("build scoring-sum --op selective --left 129:123 --right 3:1" + out, "octal digit");
   expect_one_line_error("build scoring-sum --op sideways --left 123:123 --right 3:1" + out, "unknown operator");
-  const std::string file = ::testing::TempDir() + "cgtb_scoring_range.cgtb";
+  const std::string file = tmp.file("cgtb_scoring_range.cgtb");
   ASSERT_EQ(
       run_cli("build scoring-sum --op conjunctive --left 123:123 --right 3111:1234 --max 10 -q -o " + file).status, 0);
   expect_one_line_error("query " + file + " '11^3'", "over the table's range");
@@ -378,7 +380,8 @@ TEST(ScoringCli, BadInputGivesOneLineErrorAndNonZeroExit) {
 namespace {
 
 TEST(ScoringCli, TableCsvReproducesTable3_3AndPeriodFindsPeriod5) {
-  const std::string dir = ::testing::TempDir();
+  const cgtb_test::temp_dir tmp;
+  const std::string dir = tmp.file("");
   ASSERT_EQ(run_cli("build scoring-sum --op disjunctive --left 123:123 --right 3111:1234 --max 12 -q -o " + dir +
                     "cgtb_t33.cgtb")
                 .status,

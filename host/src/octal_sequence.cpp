@@ -336,6 +336,8 @@ std::vector<std::uint16_t> octal_sequence(const take_break& code, std::uint64_t 
     throw resource_error("the sequence to heap " + std::to_string(max_heap) + " needs " + bytes_text(need) +
                          " of memory, which could not be allocated");
   }
+  progress_line(opt.progress, "[cgtb] %s: heaps 0..%llu, %s of memory", opt.label.c_str(),
+                static_cast<unsigned long long>(max_heap), bytes_text(need).c_str());
   const int threads = opt.threads > 0 ? opt.threads : omp_get_max_threads();
   const auto t0 = std::chrono::steady_clock::now();
   auto last_line = t0;

@@ -91,7 +91,7 @@ class octal_sequence_driver : public owner_driver<octal_heap> {
           "the single-heap sequence (--max-heap) is computed on the CPU (the sparse-space solver has no "
           "CUDA path); drop --backend cuda");
     const tablebase_header h = build_header(octal_heap::ruleset_name, game_.params(), normal_only(req.values), req);
-    tablebase_writer::check_output_path(req.output);
+    check_build_output(req);
     sequence_options so;
     so.threads = req.solve.threads;
     so.progress = req.reporter();
@@ -165,9 +165,8 @@ class octal_sequence_driver : public owner_driver<octal_heap> {
     j["position"] = p.text;
     j["grundy"] = g;
     j["normal_outcome"] = g ? "N" : "P";
-    j["normal_winning_moves"] = win;
-    std::string ws;
-    for (const auto& x : win) ws += (ws.empty() ? "" : " ") + x;
+    put_move_list(j, "normal_winning_moves", win, max_moves());
+    const std::string ws = move_list_text(win, max_moves(), " ");
     if (json)
       out << json_text(j) << "\n";
     else
