@@ -60,43 +60,46 @@ bool mark(std::bitset<256>& seen, std::int64_t v) {
 const char* class_letter(std::int64_t c) { return c >= 0 && c <= 3 ? &"P\0L\0R\0N"[2 * c] : "?"; }
 
 /// A level decoded into memory for the lookups of the options that land on
-/// it: its keys (keyed files) with a radix guide (where the keys of each
-/// value of the top bits start: about 8 keys a bucket), and
-/// every field of every entry in the narrowest width that holds the level's
-/// values. Read-only once loaded, shared by the threads.
+/// it: on keyed levels an open-addressing hash table from each key to its
+/// rank (one or two cache lines read a lookup, where a search of the sorted
+/// keys reads a dozen: the canonical keys cluster), and every field of every
+/// entry in the narrowest width that holds the level's values. Read-only
+/// once loaded, shared by the threads.
 class resident_level {
  public:
-  /// Decodes level `le` of `tb` (its blocks in parallel where the caller is
-  /// not in a parallel region). Throws input_error for a corrupt block.
+  /// Decodes level `le` of `tb`, in parallel over its blocks where the
+  /// caller is not in a parallel region. Throws input_error for a corrupt
+  /// block.
   resident_level(const tablebase& tb, const level_entry& le)
       : positions_(le.positions), fields_(tb.header().fields.size()) {
-    std::int64_t lo = 0, hi = 0;
-    std::vector<std::pair<std::int64_t, std::int64_t>> range(le.blocks, {0, 0});
-    for_each_block(tb, le, [&](std::uint64_t i, const decoded_block& d) {
-      auto& r = range[i];
-      for (std::uint32_t e = 0; e < d.count; ++e)
-        for (std::size_t f = 0; f < fields_; ++f) {
-          const std::int64_t v = d.get(e, static_cast<int>(f));
-          r.first = std::min(r.first, v);
-          r.second = std::max(r.second, v);
-        }
-    });
-    for (const auto& r : range) {
-      lo = std::min(lo, r.first);
-      hi = std::max(hi, r.second);
-    }
-    width_ = lo >= 0 && hi <= 255                                                                               ? 1
-             : lo >= std::numeric_limits<std::int16_t>::min() && hi <= std::numeric_limits<std::int16_t>::max() ? 2
-                                                                                                                : 8;
+    std::vector<decoded_block> blocks(le.blocks);
+    for_each_block(tb, le, [&](std::uint64_t i, decoded_block d) { blocks[i] = std::move(d); });
+    // The narrowest width that holds every value: unsigned fields of at
+    // most 8 bits in bytes; fields of at most 15 bits (16 zigzag-coded
+    // signed ones) in 16-bit words; else 64 bits.
+    bool bytes = true, words = true;
+    for (const decoded_block& d : blocks)
+      for (std::size_t f = 0; f < fields_; ++f) {
+        const int w = d.widths[f];
+        bytes = bytes && !d.is_signed[f] && w <= 8;
+        words = words && w <= (d.is_signed[f] ? 16 : 15);
+      }
+    width_ = bytes ? 1 : words ? 2 : 8;
     const std::size_t n = positions_ * fields_;
     if (width_ == 1) v8_.resize(n);
     if (width_ == 2) v16_.resize(n);
     if (width_ == 8) v64_.resize(n);
-    if (tb.keyed()) keys_.resize(positions_);
-    for_each_block(tb, le, [&](std::uint64_t, const decoded_block& d) {
+    if (tb.keyed()) {
+      bits_ = 1;
+      while ((std::uint64_t{1} << bits_) < positions_ + positions_ / 4) ++bits_;
+      slots_.assign(std::size_t{1} << bits_, slot{});
+    }
+    const std::int64_t nb = static_cast<std::int64_t>(blocks.size());
+#pragma omp parallel for schedule(dynamic, 1)
+    for (std::int64_t b = 0; b < nb; ++b) {
+      decoded_block& d = blocks[static_cast<std::size_t>(b)];
       for (std::uint32_t e = 0; e < d.count; ++e) {
         const std::uint64_t r = d.first + e;
-        if (!keys_.empty()) keys_[r] = d.keys[e];
         for (std::size_t f = 0; f < fields_; ++f) {
           const std::int64_t v = d.get(e, static_cast<int>(f));
           const std::size_t at = r * fields_ + f;
@@ -104,53 +107,42 @@ class resident_level {
           if (width_ == 2) v16_[at] = static_cast<std::int16_t>(v);
           if (width_ == 8) v64_[at] = v;
         }
+        // Threads claim a slot by its rank; nothing reads the table before
+        // the loop ends.
+        if (!slots_.empty())
+          for (std::size_t i = home(d.keys[e]);; i = (i + 1) & (slots_.size() - 1)) {
+            std::uint64_t empty = 0;
+            if (__atomic_compare_exchange_n(&slots_[i].rank_plus_1, &empty, r + 1, false, __ATOMIC_RELAXED,
+                                            __ATOMIC_RELAXED)) {
+              slots_[i].key = d.keys[e];
+              break;
+            }
+          }
       }
-    });
-    if (keys_.empty()) return;
-    int bits = 1, radix = 1;
-    while (bits < 64 && (keys_.back() >> bits) != 0) ++bits;
-    while (radix < 24 && radix < bits && (std::uint64_t{8} << radix) < positions_) ++radix;
-    shift_ = bits - radix;
-    guide_.assign((std::size_t{1} << radix) + 1, positions_);
-    for (std::uint64_t r = positions_; r-- > 0;) guide_[keys_[r] >> shift_] = r;
-    for (std::size_t b = guide_.size() - 1; b-- > 0;) guide_[b] = std::min(guide_[b], guide_[b + 1]);
+      std::vector<std::uint8_t>().swap(d.bytes);
+      std::vector<std::uint64_t>().swap(d.keys);
+    }
   }
 
   /// Bytes a level of `positions` entries of `fields` fields takes at most.
   static std::size_t bytes_for(std::uint64_t positions, std::size_t fields, bool keyed) {
-    return static_cast<std::size_t>(positions) * (fields * 8 + (keyed ? 8 + 1 : 0));
+    return static_cast<std::size_t>(positions) * (fields * 8 + (keyed ? 2 * sizeof(slot) + 8 : 0));
   }
-  std::size_t bytes() const {
-    return keys_.size() * 8 + guide_.size() * 8 + v8_.size() + v16_.size() * 2 + v64_.size() * 8;
-  }
+  std::size_t bytes() const { return slots_.size() * sizeof(slot) + v8_.size() + v16_.size() * 2 + v64_.size() * 8; }
 
   /// The rank of `key` on a keyed level, -1 when the level does not hold it.
   std::int64_t rank_of(std::uint64_t key) const {
-    const std::uint64_t b = key >> shift_;
-    if (b + 1 >= guide_.size()) return -1;
-    // A bucket holds about 8 keys: a scan mispredicts once, a bisection
-    // at every step.
-    std::uint64_t r = guide_[b];
-    const std::uint64_t last = guide_[b + 1];
-    if (last - r > 32)
-      r = static_cast<std::uint64_t>(std::lower_bound(keys_.begin() + static_cast<std::ptrdiff_t>(r),
-                                                      keys_.begin() + static_cast<std::ptrdiff_t>(last), key) -
-                                     keys_.begin());
-    while (r < last && keys_[r] < key) ++r;
-    return r < last && keys_[r] == key ? static_cast<std::int64_t>(r) : -1;
+    for (std::size_t i = home(key);; i = (i + 1) & (slots_.size() - 1)) {
+      const slot& s = slots_[i];
+      if (!s.rank_plus_1) return -1;
+      if (s.key == key) return static_cast<std::int64_t>(s.rank_plus_1 - 1);
+    }
   }
 
-  /// Asks for the memory that rank_of(key) reads first (its bucket's bounds),
-  /// then for what it reads next (the bucket's keys): a caller looking up
-  /// many keys asks for each of them a stage ahead, so that the misses
-  /// overlap.
-  void prefetch_bucket(std::uint64_t key) const {
-    const std::uint64_t b = key >> shift_;
-    if (b + 1 < guide_.size()) __builtin_prefetch(&guide_[b]);
-  }
-  void prefetch_keys(std::uint64_t key) const {
-    const std::uint64_t b = key >> shift_;
-    if (b + 1 < guide_.size() && guide_[b] < positions_) __builtin_prefetch(&keys_[guide_[b]]);
+  /// Asks for the memory that rank_of(key) reads first, so that a caller
+  /// looking up many keys has their misses overlap.
+  void prefetch_key(std::uint64_t key) const {
+    if (!slots_.empty()) __builtin_prefetch(&slots_[home(key)]);
   }
 
   /// Asks for the memory of the entry of rank r before it is read.
@@ -169,12 +161,19 @@ class resident_level {
   }
 
  private:
+  struct slot {
+    std::uint64_t key = 0;
+    std::uint64_t rank_plus_1 = 0;  ///< 0: empty
+  };
+  std::size_t home(std::uint64_t key) const {
+    return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> (64 - bits_));
+  }
+
   std::uint64_t positions_;
   std::size_t fields_;
   int width_ = 8;
-  int shift_ = 0;                     ///< a key's bucket is key >> shift_
-  std::vector<std::uint64_t> keys_;   ///< ascending
-  std::vector<std::uint64_t> guide_;  ///< guide_[b]: the first rank whose key's bucket is b or more
+  int bits_ = 1;             ///< the table has 2^bits_ slots, at least 1.25 per key
+  std::vector<slot> slots_;  ///< keyed levels: key -> rank
   std::vector<std::uint8_t> v8_;
   std::vector<std::int16_t> v16_;
   std::vector<std::int64_t> v64_;
@@ -211,6 +210,7 @@ struct worker {
   std::vector<located> locs;             ///< scratch: one option's components
   std::vector<located> located_options;  ///< scratch: a position's options, where each is one position
   std::vector<position_ref> comps;
+  std::vector<option_key> keys;  ///< scratch: a position's options
 };
 
 /// worker::resident's mark of a level read through the file this pass.
@@ -322,30 +322,7 @@ class verifier {
   bool locate(worker& w, const position_ref& c, located& out, std::string& why, bool round_trip = true) {
     out.text = c.text;
     out.from = nullptr;
-    if (!round_trip) {
-      out.level = c.level;
-      if (!w.tb.find_level(c.level)) {
-        why = "option '" + text_of(c) + "' is on level " + std::to_string(c.level) + ", which the file lacks";
-        return false;
-      }
-      if (!w.tb.keyed()) {
-        if (c.rank < w.tb.find_level(c.level)->positions) {
-          out.stored = c.rank;
-          out.from = resident_for(w, c.level);
-          return true;
-        }
-        why = "option '" + text_of(c) + "' has rank " + std::to_string(c.rank) + " past its level";
-        return false;
-      }
-      out.from = resident_for(w, c.level);
-      const std::int64_t s = out.from ? out.from->rank_of(c.rank) : w.tb.rank_of_key(c.level, c.rank);
-      if (s >= 0) {
-        out.stored = static_cast<std::uint64_t>(s);
-        return true;
-      }
-      why = "option '" + text_of(c) + "' is not stored";
-      return false;
-    }
+    if (!round_trip) return locate_key(w, c.level, c.rank, out, why);
     if (out.text.empty()) out.text = drv_->format(c.level, c.rank);
     std::vector<position_ref> back;
     try {
@@ -381,6 +358,34 @@ class verifier {
     return true;
   }
 
+  /// locate() without the text: the option of `level` and index key `key`.
+  bool locate_key(worker& w, int level, std::uint64_t key, located& out, std::string& why) {
+    out.level = level;
+    out.from = nullptr;
+    const auto text = [&] { return text_of({level, key, std::string()}); };
+    const level_entry* le = w.tb.find_level(level);
+    if (!le) {
+      why = "option '" + text() + "' is on level " + std::to_string(level) + ", which the file lacks";
+      return false;
+    }
+    out.from = resident_for(w, level);
+    if (!w.tb.keyed()) {
+      if (key < le->positions) {
+        out.stored = key;
+        return true;
+      }
+      why = "option '" + text() + "' has rank " + std::to_string(key) + " past its level";
+      return false;
+    }
+    const std::int64_t s = out.from ? out.from->rank_of(key) : w.tb.rank_of_key(level, key);
+    if (s >= 0) {
+      out.stored = static_cast<std::uint64_t>(s);
+      return true;
+    }
+    why = "option '" + text() + "' is not stored";
+    return false;
+  }
+
   /// The level `level` in memory for worker w's lookups, loaded on first use
   /// while it fits resident_budget_; null where it is read through the
   /// file. Levels are loaded and dropped only between level passes'
@@ -410,7 +415,9 @@ class verifier {
   /// ended did not read (levels are checked from the lowest up, so those
   /// are the least likely to be read again; a level dropped too early is
   /// loaded again), and clears the workers' views.
-  void drop_untouched(std::vector<std::unique_ptr<worker>>& workers) {
+  void drop_untouched(int level, std::vector<std::unique_ptr<worker>>& workers) {
+    reach_.clear();
+    for (int t : touched_) reach_.insert(level - t);
     for (auto it = resident_.begin(); it != resident_.end();)
       if (!touched_.count(it->first)) {
         resident_bytes_ -= it->second->bytes();
@@ -422,6 +429,21 @@ class verifier {
     for (auto& w : workers) std::fill(w->resident.begin(), w->resident.end(), nullptr);
   }
 
+  /// Before the pass of `level`: loads the levels it will likely read (as
+  /// far below it as the last pass read below its own level), with every
+  /// thread, where they fit.
+  void preload(worker& w, int level) {
+    for (int d : reach_) {
+      const level_entry* le = w.tb.find_level(level - d);
+      if (!le || resident_.count(le->level)) continue;
+      const std::size_t need = resident_level::bytes_for(le->positions, w.tb.header().fields.size(), w.tb.keyed());
+      if (resident_bytes_ + need > resident_budget_) continue;
+      auto rl = std::make_unique<resident_level>(w.tb, *le);
+      resident_bytes_ += rl->bytes();
+      resident_.emplace(le->level, std::move(rl));
+    }
+  }
+
   /// The text of a component: its own, or printed from its level and key.
   std::string text_of(const position_ref& c) const {
     if (!c.text.empty()) return c.text;
@@ -431,10 +453,6 @@ class verifier {
       return "key " + std::to_string(c.rank) + " of level " + std::to_string(c.level);
     }
   }
-
-  /// An option in a message: its move, or where the fast path left the
-  /// move unnamed, the position it leads to.
-  std::string name_of(const option_ref& o) const { return o.move.empty() ? "to '" + text_of(o.after) + "'" : o.move; }
 
   /// The position stored at (level, rank) as the driver parses its text.
   position_ref stored_position(worker& w, int level, std::uint64_t rank) const {
@@ -531,8 +549,9 @@ class verifier {
     position_ref p;
     const std::uint64_t key = w.tb.keyed() ? w.tb.key_of(level, rank) : rank;
     // The fast path names the position by its level and key alone; blocking
-    // games count the blocked options from its text.
-    const bool by_key = !round_trip && fm_.safe < 0;
+    // games count the blocked options from its text, and drivers that split
+    // options into sums read positions from their text.
+    const bool by_key = !round_trip && fm_.safe < 0 && !splits_;
     if (by_key) {
       p = {level, key, std::string()};
     } else {
@@ -564,27 +583,39 @@ class verifier {
     std::int64_t best = 0, winning = 0;
     bool best_set = false;
     std::string why;
-    const std::vector<option_ref> opts = by_key ? drv_->option_keys(p) : drv_->options(p);
+    // The fast path reads the options' levels and keys alone; the others
+    // have their names and texts (`opts`) too.
+    std::vector<option_ref> opts;
+    std::vector<option_key>& keys = w.keys;
+    if (by_key) {
+      drv_->option_keys(level, key, keys);
+    } else {
+      opts = drv_->options(p);
+      keys.clear();
+      for (const option_ref& o : opts) keys.push_back({o.after.level, o.after.rank, o.by, o.points});
+    }
+    const auto name_of = [&](std::size_t i) {
+      return i < opts.size() ? opts[i].move : "to '" + text_of({keys[i].level, keys[i].key, std::string()}) + "'";
+    };
     // Options that are one position each are located first, and their
     // values' memory asked for before any is read.
     std::vector<located>& located_options = w.located_options;
     if (!splits_) {
-      located_options.resize(opts.size());
+      located_options.resize(keys.size());
       if (w.tb.keyed() && !round_trip) {
-        for (const option_ref& o : opts)
-          if (const resident_level* rl = resident_for(w, o.after.level)) rl->prefetch_bucket(o.after.rank);
-        for (const option_ref& o : opts)
-          if (const resident_level* rl = resident_for(w, o.after.level)) rl->prefetch_keys(o.after.rank);
+        for (const option_key& o : keys)
+          if (const resident_level* rl = resident_for(w, o.level)) rl->prefetch_key(o.key);
       }
-      for (std::size_t i = 0; i < opts.size(); ++i) {
-        if (!locate(w, opts[i].after, located_options[i], why, round_trip)) return where() + ": " + why;
+      for (std::size_t i = 0; i < keys.size(); ++i) {
+        const bool found = opts.empty() ? locate_key(w, keys[i].level, keys[i].key, located_options[i], why)
+                                        : locate(w, opts[i].after, located_options[i], why, round_trip);
+        if (!found) return where() + ": " + why;
         if (located_options[i].from) located_options[i].from->prefetch(located_options[i].stored);
       }
     }
-    for (std::size_t oi = 0; oi < opts.size(); ++oi) {
-      const option_ref& o = opts[oi];
-      if (!splits_) one[0] = o.after;
-      const std::vector<position_ref>& comps = splits_ ? (w.comps = drv_->components(o.after)) : one;
+    for (std::size_t oi = 0; oi < keys.size(); ++oi) {
+      const option_key& o = keys[oi];
+      const std::vector<position_ref>& comps = splits_ ? (w.comps = drv_->components(opts[oi].after)) : one;
       std::int64_t g = 0;
       std::vector<located>& locs = w.locs;
       if (splits_) locs.resize(comps.size());
@@ -604,10 +635,10 @@ class verifier {
         if (fm_.grundy >= 0) g ^= w.ov[fm_.grundy];
       }
       if (fm_.grundy >= 0 && !mark(g_seen, g))
-        return where() + ": option " + o.move + " has Grundy value " + std::to_string(g) + ", out of range";
+        return where() + ": option " + name_of(oi) + " has Grundy value " + std::to_string(g) + ", out of range";
       if (comps.size() != 1) {
         if (fm_.grundy < 0 || fm_.misere >= 0 || fm_.normal_class >= 0 || fm_.gs >= 0 || fm_.safe >= 0)
-          return where() + ": option " + o.move + " is a sum of components; only Grundy values combine over sums";
+          return where() + ": option " + name_of(oi) + " is a sum of components; only Grundy values combine over sums";
         continue;
       }
       if (deep_) singles.push_back(*loc);
@@ -616,10 +647,10 @@ class verifier {
       if (local_genus)
         for (int k = 1; k <= kHeapDepth; ++k)
           if (!mark(gamma_seen[k], ov[fm_.genus1 + k - 1]))
-            return where() + ": option " + o.move + " has genus" + std::to_string(k) + " " +
+            return where() + ": option " + name_of(oi) + " has genus" + std::to_string(k) + " " +
                    std::to_string(ov[fm_.genus1 + k - 1]) + ", out of range";
       if (fm_.misere >= 0 && !mark(m_seen, ov[fm_.misere]))
-        return where() + ": option " + o.move + " has misère value " + std::to_string(ov[fm_.misere]) +
+        return where() + ": option " + name_of(oi) + " has misère value " + std::to_string(ov[fm_.misere]) +
                ", out of range";
       if (fm_.normal_class >= 0 || fm_.misere_class >= 0) {
         const std::int64_t cn = fm_.normal_class >= 0 ? ov[fm_.normal_class] : 0;
@@ -797,6 +828,7 @@ class verifier {
     resident_budget_ = detail::host_available_bytes() / 2;
     for (const auto& le : levels) {
       const auto lt0 = std::chrono::steady_clock::now();
+      if (!deep_) preload(*workers.front(), le.level);
       const std::vector<std::uint64_t> sample = ranks_to_check(le);
       const std::uint64_t n = sample.empty() && (full || opt_.sample >= le.positions) ? le.positions : sample.size();
       const std::uint64_t chunk = std::max<std::uint64_t>(1, tb.header().block_entries);
@@ -833,7 +865,7 @@ class verifier {
         level_done.fetch_add(hi - lo, std::memory_order_relaxed);
       }
       done += n;
-      drop_untouched(workers);
+      drop_untouched(le.level, workers);
       if (!error.empty()) throw input_error(error);
       rep.positions += n;
       if (out_of_states_ && genus_) {
@@ -925,6 +957,7 @@ class verifier {
   std::mutex resident_mutex_;
   std::map<int, std::unique_ptr<resident_level>> resident_;
   std::set<int> touched_;  ///< levels read in the current pass
+  std::set<int> reach_;    ///< how far below its own level the last pass read
   std::size_t resident_bytes_ = 0, resident_budget_ = 0;
   int min_level_ = 0;
   std::uint64_t periodic_from_ = ~std::uint64_t{0};  ///< the first heap checked against it

@@ -44,6 +44,15 @@ struct option_ref {
   std::int32_t points = 0;   ///< scoring games: what the mover scores with it
 };
 
+/// One option as cgtb verify's fast path reads it (game_driver::option_keys):
+/// the level and index key of the stored position it leads to, no text.
+struct option_key {
+  int level = 0;
+  std::uint64_t key = 0;
+  mover by = mover::either;
+  std::int32_t points = 0;
+};
+
 /// Stored positions of a level whose count only a solve finds (reachable
 /// tables), in level_count::positions.
 inline constexpr std::uint64_t kCountFoundBySolve = ~std::uint64_t{0};
@@ -103,13 +112,15 @@ class game_driver {
   /// (the file key for keyed tables), and its text where the driver has it
   /// at hand (empty otherwise: format(level, rank) names it).
   virtual std::vector<option_ref> options(const position_ref& p) const = 0;
-  /// options(p) for cgtb verify's fast path: every move's mover and points
-  /// and the level and key of the position it leads to, where drivers may
-  /// leave the move's name and the option's text empty; p's text may be
-  /// empty too (its level and key then name it). The default prints and
-  /// parses p where its text is empty, and calls options().
-  virtual std::vector<option_ref> option_keys(const position_ref& p) const {
-    return options(p.text.empty() ? parse(format(p.level, p.rank)) : p);
+  /// options() for cgtb verify's fast path: the options of the position of
+  /// `level` and index key `key`, each one stored position (drivers whose
+  /// components() splits options are read through options()), into `out`
+  /// (cleared first), with no text. The default prints and parses the
+  /// position and calls options().
+  virtual void option_keys(int level, std::uint64_t key, std::vector<option_key>& out) const {
+    out.clear();
+    for (const option_ref& o : options(parse(format(level, key))))
+      out.push_back({o.after.level, o.after.rank, o.by, o.points});
   }
   /// Levels a complete table of this ruleset holds, ascending, with their
   /// sizes (cgtb verify checks a file's level table against them).
@@ -308,6 +319,10 @@ struct position_locator {
   using position = typename Game::position;
   /// The index key of p (its rank).
   static std::uint64_t key(const Game& g, const position& p) { return g.host_view().rank(g.level_of(p), p); }
+  /// key(g, q) for the options q of p (option_keys).
+  static auto option_keyer(const Game& g, const position&) {
+    return [&g](const position& q) { return key(g, q); };
+  }
   /// The position a ref stands for.
   static position at(const Game& g, const position_ref& r) { return g.host_view().unrank(r.level, r.rank); }
   /// The rank at which `tb` stores the position of a ref.
@@ -324,6 +339,11 @@ template <class Game>
 struct position_locator<Game, true> {
   using position = typename Game::position;
   static std::uint64_t key(const Game& g, const position& p) { return g.file_key(g.canonical(p)); }
+  /// key(g, q) for the options q of p, with p's images found once
+  /// (option_keys).
+  static auto option_keyer(const Game& g, const position& p) {
+    return [&g, p, of_p = g.images(p)](const position& q) { return g.file_key(g.canonical_within(of_p, p, q)); };
+  }
   /// The canonical image the key stands for (refs keep the user's
   /// orientation in their text; drivers parse it where orientation matters).
   static position at(const Game& g, const position_ref& r) {

@@ -88,14 +88,14 @@ class partizan_driver : public owner_driver<Game> {
     return out;
   }
 
-  /// options(p) without move names and texts (game_driver::option_keys).
-  std::vector<option_ref> option_keys(const position_ref& p) const override {
-    auto pos = locator::at(game_, p);
-    std::vector<option_ref> out;
-    auto key = [&](const auto& m) { return position_ref{game_.level_of(m.after), locator::key(game_, m.after), {}}; };
-    for (const auto& m : game_.left_moves(pos)) out.push_back({std::string(), key(m), mover::left});
-    for (const auto& m : game_.right_moves(pos)) out.push_back({std::string(), key(m), mover::right});
-    return out;
+  /// The options' levels and keys, no text (game_driver::option_keys).
+  void option_keys(int level, std::uint64_t key, std::vector<option_key>& out) const override {
+    const auto pos = locator::at(game_, {level, key, std::string()});
+    const auto key_of = locator::option_keyer(game_, pos);
+    out.clear();
+    for (const auto& m : game_.left_moves(pos)) out.push_back({game_.level_of(m.after), key_of(m.after), mover::left});
+    for (const auto& m : game_.right_moves(pos))
+      out.push_back({game_.level_of(m.after), key_of(m.after), mover::right});
   }
 
   void query(tablebase& tb, const position_ref& p, bool json, std::ostream& out) const override {

@@ -75,6 +75,17 @@ class reachable_domino : public Game {
   position canonical(position p) const {
     return symmetric_images(sym_.image_bit.data(), sym_.count, p).canonical(sym_.count);
   }
+  /// The images of p under the table's symmetries.
+  symmetric_images images(position p) const { return symmetric_images(sym_.image_bit.data(), sym_.count, p); }
+  /// canonical(q) for q a subset of p whose images `of_p` are known: a
+  /// symmetry permutes the cells, so the images of q are those of p less
+  /// those of the cells of p outside q (two for a domino move).
+  position canonical_within(const symmetric_images& of_p, position p, position q) const {
+    const symmetric_images gone = images(p & ~q);
+    position best = of_p.img[0] & ~gone.img[0];
+    for (int s = 1; s < sym_.count; ++s) best = std::min(best, of_p.img[s] & ~gone.img[s]);
+    return best;
+  }
   /// Number of distinct images of p (positions its class stands for).
   int orbit_size(position p) const {
     return symmetric_images(sym_.image_bit.data(), sym_.count, p).orbit_size(sym_.count);
