@@ -160,6 +160,19 @@ TEST(Verify, CommandLineReportsAgreementAndExitsZero) {
   EXPECT_NE(r.out.find("every stored position is reachable"), std::string::npos) << r.out;
 }
 
+TEST(Verify, CommandLineReportsProgressOffATerminalAndNotWithQuiet) {
+  // A verification's output redirected to a file or a pipe still says how
+  // far it got (a line per level); -q keeps stderr empty.
+  temp_dir dir;
+  const std::string path = build_case(dir, every_game()[0]);
+  const cli_result r = run_cgtb({"verify", path});
+  ASSERT_EQ(r.code, 0) << describe(r);
+  EXPECT_NE(r.err.find("[cgtb] verify level 12: 1 position in agreement"), std::string::npos) << r.err;
+  const cli_result q = run_cgtb({"verify", "-q", path});
+  ASSERT_EQ(q.code, 0) << describe(q);
+  EXPECT_EQ(q.err, "");
+}
+
 TEST(Verify, CommandLineNamesTheAlteredPositionAndExitsOne) {
   temp_dir dir;
   const std::string path = build_case(dir, every_game()[0]);

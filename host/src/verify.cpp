@@ -886,8 +886,8 @@ class verifier {
       }
       if (opt_.progress) {
         const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - lt0).count();
-        progress_line(opt_.progress, "[cgtb] verify level %d: %llu positions agree (%.2f s)", le.level,
-                      static_cast<unsigned long long>(n), s);
+        progress_line(opt_.progress, "[cgtb] verify level %d: %s in agreement (%.2f s)", le.level,
+                      count_text(n, "position").c_str(), s);
         opt_.progress->advance(done, total);
       }
     }
