@@ -9,7 +9,6 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
-#include <bitset>
 #include <chrono>
 #include <cstdio>
 #include <limits>
@@ -41,17 +40,25 @@ constexpr int kStates = (kHeapDepth + 1) * (kHeapDepth + 2) / 2;
 constexpr int state_index(int a, int b) { return a * (kHeapDepth + 1) - a * (a - 1) / 2 + b; }
 
 /// The least value not in `seen` (the minimum excludant).
-unsigned mex(const std::bitset<256>& seen) {
-  unsigned v = 0;
-  while (v < 256 && seen[v]) ++v;
-  return v;
+/// A set of values 0..255 (the values a mex is taken over), as four words.
+struct value_set {
+  std::uint64_t word[4] = {0, 0, 0, 0};
+  /// Adds v (0..255).
+  void set(unsigned v) { word[v >> 6] |= std::uint64_t{1} << (v & 63); }
+  bool none() const { return (word[0] | word[1] | word[2] | word[3]) == 0; }
+};
+
+unsigned mex(const value_set& seen) {
+  for (unsigned i = 0; i < 4; ++i)
+    if (~seen.word[i]) return 64 * i + static_cast<unsigned>(__builtin_ctzll(~seen.word[i]));
+  return 256;
 }
 
 /// Marks v in `seen`; false when v cannot be a value of a file (negative or
 /// over 255).
-bool mark(std::bitset<256>& seen, std::int64_t v) {
+bool mark(value_set& seen, std::int64_t v) {
   if (v < 0 || v > 255) return false;
-  seen.set(static_cast<std::size_t>(v));
+  seen.set(static_cast<unsigned>(v));
   return true;
 }
 
@@ -85,8 +92,10 @@ class resident_level {
         words = words && w <= (d.is_signed[f] ? 16 : 15);
       }
     width_ = bytes ? 1 : words ? 2 : 8;
-    const std::size_t n = positions_ * fields_;
+    stride_ = fields_ + (width_ == 1 ? 1 : 0);
+    const std::size_t n = positions_ * stride_;
     if (width_ == 1) v8_.resize(n);
+    if (width_ != 1) reached_.assign(positions_, 0);
     if (width_ == 2) v16_.resize(n);
     if (width_ == 8) v64_.resize(n);
     if (tb.keyed()) {
@@ -102,7 +111,7 @@ class resident_level {
         const std::uint64_t r = d.first + e;
         for (std::size_t f = 0; f < fields_; ++f) {
           const std::int64_t v = d.get(e, static_cast<int>(f));
-          const std::size_t at = r * fields_ + f;
+          const std::size_t at = r * stride_ + f;
           if (width_ == 1) v8_[at] = static_cast<std::uint8_t>(v);
           if (width_ == 2) v16_[at] = static_cast<std::int16_t>(v);
           if (width_ == 8) v64_[at] = v;
@@ -128,7 +137,9 @@ class resident_level {
   static std::size_t bytes_for(std::uint64_t positions, std::size_t fields, bool keyed) {
     return static_cast<std::size_t>(positions) * (fields * 8 + (keyed ? 2 * sizeof(slot) + 8 : 0));
   }
-  std::size_t bytes() const { return slots_.size() * sizeof(slot) + v8_.size() + v16_.size() * 2 + v64_.size() * 8; }
+  std::size_t bytes() const {
+    return slots_.size() * sizeof(slot) + v8_.size() + v16_.size() * 2 + v64_.size() * 8 + reached_.size();
+  }
 
   /// The rank of `key` on a keyed level, -1 when the level does not hold it.
   std::int64_t rank_of(std::uint64_t key) const {
@@ -147,15 +158,28 @@ class resident_level {
 
   /// Asks for the memory of the entry of rank r before it is read.
   void prefetch(std::uint64_t r) const {
-    const std::size_t at = r * fields_;
+    const std::size_t at = r * stride_;
     __builtin_prefetch(width_ == 1   ? static_cast<const void*>(&v8_[at])
                        : width_ == 2 ? static_cast<const void*>(&v16_[at])
                                      : &v64_[at]);
   }
 
+  /// Marks the entry of rank r as an option of a stored position: a byte
+  /// beside its values on byte-wide levels (in the cache line its values
+  /// were just read from), else a byte of its own. Any thread may call it.
+  void mark_reached(std::uint64_t r) const {
+    std::uint8_t* b = width_ == 1 ? &v8_[r * stride_ + fields_] : &reached_[r];
+    if (!__atomic_load_n(b, __ATOMIC_RELAXED)) __atomic_store_n(b, std::uint8_t{1}, __ATOMIC_RELAXED);
+  }
+  /// Whether mark_reached(r) was called.
+  bool reached(std::uint64_t r) const {
+    return __atomic_load_n(width_ == 1 ? &v8_[r * stride_ + fields_] : &reached_[r], __ATOMIC_RELAXED) != 0;
+  }
+  std::uint64_t positions() const { return positions_; }
+
   /// Every field of the entry of rank r into out[0 .. fields).
   void entry(std::uint64_t r, std::int64_t* out) const {
-    const std::size_t at = r * fields_;
+    const std::size_t at = r * stride_;
     for (std::size_t f = 0; f < fields_; ++f)
       out[f] = width_ == 1 ? v8_[at + f] : width_ == 2 ? v16_[at + f] : v64_[at + f];
   }
@@ -174,7 +198,9 @@ class resident_level {
   int width_ = 8;
   int bits_ = 1;             ///< the table has 2^bits_ slots, at least 1.25 per key
   std::vector<slot> slots_;  ///< keyed levels: key -> rank
-  std::vector<std::uint8_t> v8_;
+  std::size_t stride_ = 0;   ///< entries per row of v8_/v16_/v64_: the fields, and on byte-wide levels a reached byte
+  mutable std::vector<std::uint8_t> v8_;
+  mutable std::vector<std::uint8_t> reached_;  ///< levels wider than bytes: mark_reached's bytes
   std::vector<std::int16_t> v16_;
   std::vector<std::int64_t> v64_;
 };
@@ -420,6 +446,7 @@ class verifier {
     for (int t : touched_) reach_.insert(level - t);
     for (auto it = resident_.begin(); it != resident_.end();)
       if (!touched_.count(it->first)) {
+        fold_marks(it->first, *it->second);
         resident_bytes_ -= it->second->bytes();
         it = resident_.erase(it);
       } else {
@@ -508,7 +535,7 @@ class verifier {
     std::array<std::uint8_t, kStates> out{};
     for (int a = 0; a <= kHeapDepth; ++a)
       for (int b = 0; a + b <= kHeapDepth; ++b) {
-        std::bitset<256> seen;
+        value_set seen;
         for (const std::uint8_t* s : os) seen.set(s[state_index(a, b)]);
         if (a > 0) {
           seen.set(out[state_index(a - 1, b + 1)]);  // *2 -> *1
@@ -573,8 +600,8 @@ class verifier {
     const auto differs = [&](const std::string& field, const std::string& stored, const std::string& derived) {
       return where() + ": " + field + " stored " + stored + ", derived " + derived;
     };
-    std::bitset<256> g_seen, m_seen;
-    std::bitset<256> gamma_seen[kHeapDepth + 1];  // local genus check: the options' gamma_k, k >= 1
+    value_set g_seen, m_seen;
+    value_set gamma_seen[kHeapDepth + 1];  // local genus check: the options' gamma_k, k >= 1
     const bool local_genus = genus_ && !deep_;
     std::vector<located> singles;  // deep runs: the options that are one stored position
     std::vector<position_ref> one(1);
@@ -642,7 +669,12 @@ class verifier {
         continue;
       }
       if (deep_) singles.push_back(*loc);
-      if (marks_) mark_reached(loc->level, loc->stored);
+      if (marks_) {
+        if (loc->from)
+          loc->from->mark_reached(loc->stored);
+        else
+          mark_reached(loc->level, loc->stored);
+      }
       const std::int64_t* ov = w.ov;
       if (local_genus)
         for (int k = 1; k <= kHeapDepth; ++k)
@@ -897,6 +929,7 @@ class verifier {
       rep.round_trips += w->round_trips;
       rep.period_checked += w->period_checked;
     }
+    for (const auto& [level, rl] : resident_) fold_marks(level, *rl);
     if (rep.failure.empty() && marks_) {
       for (const auto& le : levels) {
         if (le.level == top) continue;
@@ -919,6 +952,22 @@ class verifier {
     std::atomic<std::uint64_t>& word = marks_->at(level)[stored / 64];
     const std::uint64_t bit = std::uint64_t{1} << (stored % 64);
     if (!(word.load(std::memory_order_relaxed) & bit)) word.fetch_or(bit, std::memory_order_relaxed);
+  }
+
+  /// Enters the marks a resident level kept (mark_reached) into marks_,
+  /// before the level is dropped or the marks are read.
+  void fold_marks(int level, const resident_level& rl) {
+    if (!marks_) return;
+    auto& m = marks_->at(level);
+    const std::int64_t words = static_cast<std::int64_t>((rl.positions() + 63) / 64);
+#pragma omp parallel for schedule(static)
+    for (std::int64_t i = 0; i < words; ++i) {
+      std::uint64_t word = 0;
+      const std::uint64_t first = static_cast<std::uint64_t>(i) * 64;
+      for (std::uint64_t r = first; r < std::min(first + 64, rl.positions()); ++r)
+        if (rl.reached(r)) word |= std::uint64_t{1} << (r - first);
+      m[i].fetch_or(word, std::memory_order_relaxed);
+    }
   }
 
   /// A status line of a long level: positions done of the run's total, and
