@@ -39,7 +39,6 @@ constexpr int kStates = (kHeapDepth + 1) * (kHeapDepth + 2) / 2;
 /// kHeapDepth + 1 - a.
 constexpr int state_index(int a, int b) { return a * (kHeapDepth + 1) - a * (a - 1) / 2 + b; }
 
-/// The least value not in `seen` (the minimum excludant).
 /// A set of values 0..255 (the values a mex is taken over), as four words.
 struct value_set {
   std::uint64_t word[4] = {0, 0, 0, 0};
@@ -48,6 +47,7 @@ struct value_set {
   bool none() const { return (word[0] | word[1] | word[2] | word[3]) == 0; }
 };
 
+/// The least value not in `seen` (the minimum excludant).
 unsigned mex(const value_set& seen) {
   for (unsigned i = 0; i < 4; ++i)
     if (~seen.word[i]) return 64 * i + static_cast<unsigned>(__builtin_ctzll(~seen.word[i]));
@@ -235,8 +235,8 @@ struct worker {
   std::vector<const resident_level*> resident;
   std::vector<located> locs;             ///< scratch: one option's components
   std::vector<located> located_options;  ///< scratch: a position's options, where each is one position
-  std::vector<position_ref> comps;
-  std::vector<option_key> keys;  ///< scratch: a position's options
+  std::vector<position_ref> comps;       ///< scratch: one option's components, for drivers that split options
+  std::vector<option_key> keys;          ///< scratch: a position's options
 };
 
 /// worker::resident's mark of a level read through the file this pass.
@@ -422,17 +422,9 @@ class verifier {
     if (!w.resident[i]) {
       std::lock_guard<std::mutex> lock(resident_mutex_);
       touched_.insert(level);
-      auto it = resident_.find(level);
       const level_entry* le = w.tb.find_level(level);
-      if (it == resident_.end() && le) {
-        const std::size_t need = resident_level::bytes_for(le->positions, w.tb.header().fields.size(), w.tb.keyed());
-        if (resident_bytes_ + need <= resident_budget_) {
-          auto rl = std::make_unique<resident_level>(w.tb, *le);
-          resident_bytes_ += rl->bytes();
-          it = resident_.emplace(level, std::move(rl)).first;
-        }
-      }
-      w.resident[i] = it == resident_.end() ? kNotResident : it->second.get();
+      const resident_level* rl = le ? load_resident(w.tb, *le) : nullptr;
+      w.resident[i] = rl ? rl : kNotResident;
     }
     return w.resident[i] == kNotResident ? nullptr : w.resident[i];
   }
@@ -460,15 +452,20 @@ class verifier {
   /// far below it as the last pass read below its own level), with every
   /// thread, where they fit.
   void preload(worker& w, int level) {
-    for (int d : reach_) {
-      const level_entry* le = w.tb.find_level(level - d);
-      if (!le || resident_.count(le->level)) continue;
-      const std::size_t need = resident_level::bytes_for(le->positions, w.tb.header().fields.size(), w.tb.keyed());
-      if (resident_bytes_ + need > resident_budget_) continue;
-      auto rl = std::make_unique<resident_level>(w.tb, *le);
-      resident_bytes_ += rl->bytes();
-      resident_.emplace(le->level, std::move(rl));
-    }
+    for (int d : reach_)
+      if (const level_entry* le = w.tb.find_level(level - d)) load_resident(w.tb, *le);
+  }
+
+  /// Level `le` in memory: the resident copy, else one decoded now where it
+  /// fits resident_budget_; null where it does not.
+  const resident_level* load_resident(const tablebase& tb, const level_entry& le) {
+    const auto it = resident_.find(le.level);
+    if (it != resident_.end()) return it->second.get();
+    const std::size_t need = resident_level::bytes_for(le.positions, tb.header().fields.size(), tb.keyed());
+    if (resident_bytes_ + need > resident_budget_) return nullptr;
+    auto rl = std::make_unique<resident_level>(tb, le);
+    resident_bytes_ += rl->bytes();
+    return resident_.emplace(le.level, std::move(rl)).first->second.get();
   }
 
   /// The text of a component: its own, or printed from its level and key.
@@ -604,7 +601,6 @@ class verifier {
     value_set gamma_seen[kHeapDepth + 1];  // local genus check: the options' gamma_k, k >= 1
     const bool local_genus = genus_ && !deep_;
     std::vector<located> singles;  // deep runs: the options that are one stored position
-    std::vector<position_ref> one(1);
     bool left_any = false, right_any = false;
     bool nl = false, nr = false, ml = false, mr = false;  // Left/Right moving first wins, normal/misère
     std::int64_t best = 0, winning = 0;
@@ -642,15 +638,18 @@ class verifier {
     }
     for (std::size_t oi = 0; oi < keys.size(); ++oi) {
       const option_key& o = keys[oi];
-      const std::vector<position_ref>& comps = splits_ ? (w.comps = drv_->components(opts[oi].after)) : one;
+      // Drivers that split options: the option's components, else the one
+      // position located above.
+      if (splits_) w.comps = drv_->components(opts[oi].after);
+      const std::size_t parts = splits_ ? w.comps.size() : 1;
       std::int64_t g = 0;
       std::vector<located>& locs = w.locs;
-      if (splits_) locs.resize(comps.size());
+      if (splits_) locs.resize(parts);
       const located* loc = nullptr;  // the last component's
-      for (std::size_t i = 0; i < comps.size(); ++i) {
+      for (std::size_t i = 0; i < parts; ++i) {
         if (!splits_)
           loc = &located_options[oi];
-        else if (!locate(w, comps[i], locs[i], why, round_trip))
+        else if (!locate(w, w.comps[i], locs[i], why, round_trip))
           return where() + ": " + why;
         else
           loc = &locs[i];
@@ -663,7 +662,7 @@ class verifier {
       }
       if (fm_.grundy >= 0 && !mark(g_seen, g))
         return where() + ": option " + name_of(oi) + " has Grundy value " + std::to_string(g) + ", out of range";
-      if (comps.size() != 1) {
+      if (parts != 1) {
         if (fm_.grundy < 0 || fm_.misere >= 0 || fm_.normal_class >= 0 || fm_.gs >= 0 || fm_.safe >= 0)
           return where() + ": option " + name_of(oi) + " is a sum of components; only Grundy values combine over sums";
         continue;
