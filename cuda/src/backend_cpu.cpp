@@ -25,6 +25,20 @@ std::size_t meminfo_available_bytes();
 
 std::size_t host_available_bytes() { return meminfo_available_bytes(); }
 
+void* allocate_host_pages(std::size_t bytes) {
+  constexpr std::size_t huge = std::size_t{2} << 20;
+  bytes = std::max<std::size_t>(bytes, 1);
+  void* p = nullptr;
+  if (posix_memalign(&p, bytes >= huge ? huge : 64, bytes) != 0 || !p)
+    throw resource_error("cannot allocate " + std::to_string(bytes) + " bytes of host memory");
+#ifdef MADV_HUGEPAGE
+  if (bytes >= huge) madvise(p, bytes / huge * huge, MADV_HUGEPAGE);
+#endif
+  return p;
+}
+
+void free_deleter::operator()(void* p) const { std::free(p); }
+
 namespace {
 
 /// Bytes of memory the kernel may still take: MemAvailable of /proc/meminfo.
@@ -46,12 +60,9 @@ struct cpu_backend {
   /// they are read, and their cache misses overlap.
   static constexpr int prefetch_batch = 16;
 
-  struct free_deleter {
-    void operator()(void* p) const { std::free(p); }
-  };
   template <class T>
   struct buffer {
-    std::unique_ptr<T, free_deleter> p;
+    std::unique_ptr<T, detail::free_deleter> p;
     T* data() const { return p.get(); }
   };
 
@@ -84,22 +95,12 @@ struct cpu_backend {
   }
   const char* memory_name() const { return "host"; }
 
-  /// Uninitialised memory for n values of a trivial type. Buffers of 2 MB
-  /// and more are aligned to 2 MB and asked for transparent huge pages: the
-  /// kernels read levels and hash tables at random, and with 4 KB pages most
-  /// of those reads would also miss the TLB.
+  /// Uninitialised memory for n values of a trivial type
+  /// (detail::allocate_host_pages: huge pages from 2 MB on).
   template <class T>
   buffer<T> allocate(std::size_t n) {
     static_assert(std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>);
-    constexpr std::size_t huge = std::size_t{2} << 20;
-    const std::size_t bytes = std::max<std::size_t>(n * sizeof(T), 1);
-    void* p = nullptr;
-    if (posix_memalign(&p, bytes >= huge ? huge : 64, bytes) != 0 || !p)
-      throw resource_error("cannot allocate " + std::to_string(bytes) + " bytes of host memory");
-#ifdef MADV_HUGEPAGE
-    if (bytes >= huge) madvise(p, bytes / huge * huge, MADV_HUGEPAGE);
-#endif
-    return {std::unique_ptr<T, free_deleter>(static_cast<T*>(p))};
+    return {std::unique_ptr<T, detail::free_deleter>(static_cast<T*>(detail::allocate_host_pages(n * sizeof(T))))};
   }
   template <class T>
   buffer<T> upload(const std::vector<T>& v) {

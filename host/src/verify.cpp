@@ -23,6 +23,8 @@
 #include "cgtb/driver.hpp"
 #include "cgtb/error.hpp"
 #include "cgtb/octal_sequence.hpp"
+#include "cgtb/prefetch.hpp"
+#include "cgtb/reachable_index.hpp"
 #include "cgtb/tablebase.hpp"
 #include "cgtb/text.hpp"
 
@@ -66,84 +68,143 @@ bool mark(value_set& seen, std::int64_t v) {
 /// moving first wins, bit 1 = Right moving first wins.
 const char* class_letter(std::int64_t c) { return c >= 0 && c <= 3 ? &"P\0L\0R\0N"[2 * c] : "?"; }
 
-/// A level decoded into memory for the lookups of the options that land on
-/// it: on keyed levels an open-addressing hash table from each key to its
-/// rank (one or two cache lines read a lookup, where a search of the sorted
-/// keys reads a dozen: the canonical keys cluster), and every field of every
-/// entry in the narrowest width that holds the level's values. Read-only
-/// once loaded, shared by the threads.
+/// A level decoded into memory, for the lookups of the options that land on
+/// it and for the pass that checks the level itself. Keyed levels keep their
+/// keys as an Elias–Fano sequence (the solver's reachable_level, about 2.5
+/// bytes a key: it gives the keys in rank order and ranks a key exactly by
+/// its bucket) and, where memory allows, an open-addressing hash table from
+/// each key to its rank (one or two cache lines read a lookup, where the
+/// sequence's read three or four; the canonical keys cluster). Every field
+/// of every entry is kept in the narrowest width that holds the level's
+/// values. Read-only once loaded, shared by the threads.
 class resident_level {
  public:
-  /// Decodes level `le` of `tb`, in parallel over its blocks where the
-  /// caller is not in a parallel region. Throws input_error for a corrupt
-  /// block.
+  /// Decodes level `le` of `tb`, a batch of blocks at a time (in parallel
+  /// where the caller is not in a parallel region). Throws input_error for a
+  /// corrupt block or keys out of order.
   resident_level(const tablebase& tb, const level_entry& le)
       : positions_(le.positions), fields_(tb.header().fields.size()) {
-    std::vector<decoded_block> blocks(le.blocks);
-    for_each_block(tb, le, [&](std::uint64_t i, decoded_block d) { blocks[i] = std::move(d); });
-    // The narrowest width that holds every value: unsigned fields of at
-    // most 8 bits in bytes; fields of at most 15 bits (16 zigzag-coded
-    // signed ones) in 16-bit words; else 64 bits.
-    bool bytes = true, words = true;
-    for (const decoded_block& d : blocks)
-      for (std::size_t f = 0; f < fields_; ++f) {
-        const int w = d.widths[f];
-        bytes = bytes && !d.is_signed[f] && w <= 8;
-        words = words && w <= (d.is_signed[f] ? 16 : 15);
-      }
-    width_ = bytes ? 1 : words ? 2 : 8;
-    stride_ = fields_ + (width_ == 1 ? 1 : 0);
-    const std::size_t n = positions_ * stride_;
-    if (width_ == 1) v8_.resize(n);
-    if (width_ != 1) reached_.assign(positions_, 0);
-    if (width_ == 2) v16_.resize(n);
-    if (width_ == 8) v64_.resize(n);
-    if (tb.keyed()) {
-      bits_ = 1;
-      while ((std::uint64_t{1} << bits_) < positions_ + positions_ / 4) ++bits_;
-      slots_.assign(std::size_t{1} << bits_, slot{});
+    stride_ = fields_ + 1;
+    v8_ = zeroed_host_pages<std::uint8_t>(positions_ * stride_);
+    v8_size_ = positions_ * stride_;
+    const bool keyed = tb.keyed() && positions_ > 0;
+    std::unique_ptr<elias_fano_builder> ef;
+    if (keyed) {
+      const decoded_block last = tb.read_block(le.first_block + le.blocks - 1);
+      if (last.keys.empty())
+        throw corrupt_file_error(tb.path() + ": level " + std::to_string(le.level) + " has no keys");
+      ef = std::make_unique<elias_fano_builder>(positions_, last.keys.back());
     }
-    const std::int64_t nb = static_cast<std::int64_t>(blocks.size());
+    constexpr std::uint64_t kBatch = 256;  // blocks decoded at a time: about 10^6 entries
+    std::vector<decoded_block> blocks;
+    std::uint64_t next_rank = 0, last_key = 0;
+    for (std::uint64_t b0 = 0; b0 < le.blocks; b0 += kBatch) {
+      const std::int64_t nb = static_cast<std::int64_t>(std::min(kBatch, le.blocks - b0));
+      blocks.assign(static_cast<std::size_t>(nb), decoded_block{});
+      std::exception_ptr failed;
 #pragma omp parallel for schedule(dynamic, 1)
-    for (std::int64_t b = 0; b < nb; ++b) {
-      decoded_block& d = blocks[static_cast<std::size_t>(b)];
-      for (std::uint32_t e = 0; e < d.count; ++e) {
-        const std::uint64_t r = d.first + e;
-        for (std::size_t f = 0; f < fields_; ++f) {
-          const std::int64_t v = d.get(e, static_cast<int>(f));
-          const std::size_t at = r * stride_ + f;
-          if (width_ == 1) v8_[at] = static_cast<std::uint8_t>(v);
-          if (width_ == 2) v16_[at] = static_cast<std::int16_t>(v);
-          if (width_ == 8) v64_[at] = v;
+      for (std::int64_t b = 0; b < nb; ++b) {
+        try {
+          blocks[static_cast<std::size_t>(b)] = tb.read_block(le.first_block + b0 + static_cast<std::uint64_t>(b));
+        } catch (...) {
+#pragma omp critical(cgtb_resident_level)
+          if (!failed) failed = std::current_exception();
         }
-        // Threads claim a slot by its rank; nothing reads the table before
-        // the loop ends.
-        if (!slots_.empty())
-          for (std::size_t i = home(d.keys[e]);; i = (i + 1) & (slots_.size() - 1)) {
-            std::uint64_t empty = 0;
-            if (__atomic_compare_exchange_n(&slots_[i].rank_plus_1, &empty, r + 1, false, __ATOMIC_RELAXED,
-                                            __ATOMIC_RELAXED)) {
-              slots_[i].key = d.keys[e];
-              break;
-            }
-          }
       }
-      std::vector<std::uint8_t>().swap(d.bytes);
-      std::vector<std::uint64_t>().swap(d.keys);
+      if (failed) std::rethrow_exception(failed);
+      widen_for(blocks);
+      // Keys in rank order into the sequence, checked to increase.
+      for (const decoded_block& d : blocks) {
+        if (d.first != next_rank || next_rank + d.count > positions_ || (keyed && d.keys.size() != d.count))
+          throw corrupt_file_error(tb.path() + ": level " + std::to_string(le.level) + " has a block of " +
+                                   std::to_string(d.count) + " entries at rank " + std::to_string(d.first) +
+                                   " where rank " + std::to_string(next_rank) + " follows");
+        if (keyed)
+          for (std::uint64_t k : d.keys) {
+            if (next_rank > 0 && k <= last_key)
+              throw corrupt_file_error(tb.path() + ": keys of level " + std::to_string(le.level) +
+                                       " are not increasing at rank " + std::to_string(next_rank));
+            ef->push(k);
+            last_key = k;
+            ++next_rank;
+          }
+        else
+          next_rank += d.count;
+      }
+#pragma omp parallel for schedule(dynamic, 1)
+      for (std::int64_t b = 0; b < nb; ++b) {
+        const decoded_block& d = blocks[static_cast<std::size_t>(b)];
+        for (std::uint32_t e = 0; e < d.count; ++e) {
+          const std::uint64_t r = d.first + e;
+          for (std::size_t f = 0; f < fields_; ++f) set(r, f, d.get(e, static_cast<int>(f)));
+        }
+      }
+    }
+    if (next_rank != positions_)
+      throw corrupt_file_error(tb.path() + ": level " + std::to_string(le.level) + " holds " +
+                               std::to_string(next_rank) + " entries, its index says " + std::to_string(positions_));
+    if (ef) {
+      keys_ = ef->finish();
+      view_ = keys_.view();
     }
   }
 
-  /// Bytes a level of `positions` entries of `fields` fields takes at most.
-  static std::size_t bytes_for(std::uint64_t positions, std::size_t fields, bool keyed) {
-    return static_cast<std::size_t>(positions) * (fields * 8 + (keyed ? 2 * sizeof(slot) + 8 : 0));
+  /// Builds the hash table of a keyed level's keys (in parallel where the
+  /// caller is not in a parallel region). Built when the options of the
+  /// next level are looked up, not when the level is decoded for its own
+  /// check: the table is then fresh in the cache.
+  void build_hash_table() {
+    if (slot_count_ || !positions_) return;
+    int bits = 1;
+    while ((std::uint64_t{1} << bits) < positions_ + positions_ / 4) ++bits;
+    slots_ = zeroed_host_pages<slot>(std::size_t{1} << bits);
+    slot_count_ = std::size_t{1} << bits;
+    constexpr std::uint64_t kChunk = 4096;
+    const std::int64_t chunks = static_cast<std::int64_t>((positions_ + kChunk - 1) / kChunk);
+#pragma omp parallel for schedule(dynamic, 16)
+    for (std::int64_t c = 0; c < chunks; ++c) {
+      const std::uint64_t first = static_cast<std::uint64_t>(c) * kChunk;
+      // Threads claim a slot by its rank; the slots' memory is asked for
+      // a batch of keys ahead, so that the misses overlap.
+      prefetch_queue<std::pair<std::uint64_t, std::uint64_t>, 16> q;
+      const auto insert = [&](const std::pair<std::uint64_t, std::uint64_t>& kr) {
+        for (std::size_t i = home(kr.first);; i = (i + 1) & (slot_count_ - 1)) {
+          std::uint64_t empty = 0;
+          if (__atomic_compare_exchange_n(&slots_[i].rank_plus_1, &empty, kr.second + 1, false, __ATOMIC_RELAXED,
+                                          __ATOMIC_RELAXED)) {
+            slots_[i].key = kr.first;
+            break;
+          }
+        }
+      };
+      for_each_key(first, std::min(first + kChunk, positions_), [&](std::uint64_t r, std::uint64_t k) {
+        q.push({k, r}, &slots_[home(k)], insert);
+      });
+      q.flush(insert);
+    }
+  }
+  bool has_hash_table() const { return slot_count_ != 0; }
+
+  /// Bytes a level of `positions` entries of `fields` fields takes at most
+  /// in bytes (wider values are rare and are counted when loaded), with the
+  /// hash table or without.
+  static std::size_t bytes_for(std::uint64_t positions, std::size_t fields, bool keyed, bool hash_table) {
+    // Keys: about 2.5 bytes each on the boards that matter; 4 allowed.
+    return static_cast<std::size_t>(positions) *
+           (fields + 1 + (keyed ? 4 : 0) + (keyed && hash_table ? 2 * sizeof(slot) : 0));
   }
   std::size_t bytes() const {
-    return slots_.size() * sizeof(slot) + v8_.size() + v16_.size() * 2 + v64_.size() * 8 + reached_.size();
+    return slot_count_ * sizeof(slot) + v8_size_ + v16_.size() * 2 + v64_.size() * 8 + reached_.size() +
+           static_cast<std::size_t>(keys_.bytes());
   }
 
   /// The rank of `key` on a keyed level, -1 when the level does not hold it.
   std::int64_t rank_of(std::uint64_t key) const {
-    for (std::size_t i = home(key);; i = (i + 1) & (slots_.size() - 1)) {
+    if (!slot_count_) {
+      const std::uint64_t r = view_.find(key);
+      return r < positions_ ? static_cast<std::int64_t>(r) : -1;
+    }
+    for (std::size_t i = home(key);; i = (i + 1) & (slot_count_ - 1)) {
       const slot& s = slots_[i];
       if (!s.rank_plus_1) return -1;
       if (s.key == key) return static_cast<std::int64_t>(s.rank_plus_1 - 1);
@@ -153,8 +214,21 @@ class resident_level {
   /// Asks for the memory that rank_of(key) reads first, so that a caller
   /// looking up many keys has their misses overlap.
   void prefetch_key(std::uint64_t key) const {
-    if (!slots_.empty()) __builtin_prefetch(&slots_[home(key)]);
+    if (slot_count_) {
+      __builtin_prefetch(&slots_[home(key)]);
+    } else if (positions_) {
+      const std::uint64_t h = view_.bucket(key);
+      if (h < view_.buckets) __builtin_prefetch(view_.zero_sample(h));
+    }
   }
+
+  /// Calls f(r, key of rank r) for r = first .. last - 1 of a keyed level.
+  template <class F>
+  void for_each_key(std::uint64_t first, std::uint64_t last, F&& f) const {
+    if (first < last) view_.for_each_key(first, last, f);
+  }
+  /// The key of rank r of a keyed level.
+  std::uint64_t key(std::uint64_t r) const { return view_.key(r); }
 
   /// Asks for the memory of the entry of rank r before it is read.
   void prefetch(std::uint64_t r) const {
@@ -180,8 +254,11 @@ class resident_level {
   /// Every field of the entry of rank r into out[0 .. fields).
   void entry(std::uint64_t r, std::int64_t* out) const {
     const std::size_t at = r * stride_;
-    for (std::size_t f = 0; f < fields_; ++f)
-      out[f] = width_ == 1 ? v8_[at + f] : width_ == 2 ? v16_[at + f] : v64_[at + f];
+    if (width_ == 1) {
+      for (std::size_t f = 0; f < fields_; ++f) out[f] = v8_[at + f];
+    } else {
+      for (std::size_t f = 0; f < fields_; ++f) out[f] = width_ == 2 ? v16_[at + f] : v64_[at + f];
+    }
   }
 
  private:
@@ -189,17 +266,59 @@ class resident_level {
     std::uint64_t key = 0;
     std::uint64_t rank_plus_1 = 0;  ///< 0: empty
   };
-  std::size_t home(std::uint64_t key) const {
-    return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> (64 - bits_));
+  /// The first slot of key's probe sequence (the solver's hash_home: the
+  /// keys of a level cluster, and a bijective mixer spreads them).
+  std::size_t home(std::uint64_t key) const { return static_cast<std::size_t>(hash_home(key, slot_count_)); }
+
+  /// Field f of rank r (in the current width).
+  void set(std::uint64_t r, std::size_t f, std::int64_t v) {
+    const std::size_t at = r * stride_ + f;
+    if (width_ == 1) v8_[at] = static_cast<std::uint8_t>(v);
+    if (width_ == 2) v16_[at] = static_cast<std::int16_t>(v);
+    if (width_ == 8) v64_[at] = v;
+  }
+  /// Widens the values kept so far where a block of `blocks` holds values
+  /// the current width does not: unsigned fields of at most 8 bits fit
+  /// bytes; fields of at most 15 bits (16 zigzag-coded signed ones) 16-bit
+  /// words; else 64 bits. Byte-wide levels keep their reached mark in the
+  /// row; wider ones in reached_.
+  void widen_for(const std::vector<decoded_block>& blocks) {
+    int need = width_;
+    for (const decoded_block& d : blocks)
+      for (std::size_t f = 0; f < fields_ && f < d.widths.size(); ++f) {
+        const int w = d.widths[f];
+        if (d.is_signed[f] || w > 8) need = std::max(need, 2);
+        if (w > (d.is_signed[f] ? 16 : 15)) need = 8;
+      }
+    if (need == width_) return;
+    const std::size_t old_stride = stride_;
+    std::vector<std::int64_t> all(positions_ * fields_);
+    for (std::uint64_t r = 0; r < positions_; ++r) entry(r, &all[r * fields_]);
+    if (width_ == 1) {
+      reached_.resize(positions_);
+      for (std::uint64_t r = 0; r < positions_; ++r) reached_[r] = v8_[r * old_stride + fields_];
+    }
+    v8_.reset();
+    v8_size_ = 0;
+    std::vector<std::int16_t>().swap(v16_);
+    width_ = need;
+    stride_ = fields_;
+    if (width_ == 2) v16_.resize(positions_ * stride_);
+    if (width_ == 8) v64_.resize(positions_ * stride_);
+    for (std::uint64_t r = 0; r < positions_; ++r)
+      for (std::size_t f = 0; f < fields_; ++f) set(r, f, all[r * fields_ + f]);
   }
 
   std::uint64_t positions_;
   std::size_t fields_;
-  int width_ = 8;
-  int bits_ = 1;             ///< the table has 2^bits_ slots, at least 1.25 per key
-  std::vector<slot> slots_;  ///< keyed levels: key -> rank
-  std::size_t stride_ = 0;   ///< entries per row of v8_/v16_/v64_: the fields, and on byte-wide levels a reached byte
-  mutable std::vector<std::uint8_t> v8_;
+  int width_ = 1;
+  host_pages<slot> slots_;  ///< keyed levels, where memory allows: key -> rank
+  std::size_t slot_count_ = 0;
+  elias_fano_keys keys_;    ///< keyed levels: the keys in rank order
+  reachable_level view_{};  ///< over keys_
+  std::size_t stride_ = 0;  ///< entries per row of v8_/v16_/v64_: the fields, and on byte-wide levels a reached byte
+  host_pages<std::uint8_t> v8_;  ///< byte-wide levels (v8_size_ bytes)
+  std::size_t v8_size_ = 0;
   mutable std::vector<std::uint8_t> reached_;  ///< levels wider than bytes: mark_reached's bytes
   std::vector<std::int16_t> v16_;
   std::vector<std::int64_t> v64_;
@@ -221,6 +340,24 @@ struct field_map {
   int safe = -1, winning = -1;                // blocking
 };
 
+/// One position of a group that check_group checks: what the caller sets
+/// (level, rank, key, stored values), and what the phases leave for the
+/// next.
+struct pending {
+  int level = 0;
+  std::uint64_t rank = 0, key = 0;
+  std::int64_t v[kMaxFields];
+  bool round_trip = false;
+  position_ref p;                    ///< by key alone on the fast path, else parsed from its text
+  std::vector<option_ref> opts;      ///< the options with their texts, where they are parsed back
+  std::size_t first = 0, count = 0;  ///< its options in worker::keys and worker::located_options
+  std::string bad;                   ///< an inconsistency found so far
+};
+
+/// Positions a thread checks together (check_group): their options' lookups
+/// overlap.
+constexpr std::size_t kGroupPositions = 8;
+
 /// One thread's reader and scratch space.
 struct worker {
   explicit worker(const std::string& path) : tb(path, std::size_t{256} << 20) {}
@@ -233,10 +370,14 @@ struct worker {
   /// This level pass's view of the resident levels, by level: null = not
   /// asked yet, kNotResident = read through the file.
   std::vector<const resident_level*> resident;
-  std::vector<located> locs;             ///< scratch: one option's components
-  std::vector<located> located_options;  ///< scratch: a position's options, where each is one position
-  std::vector<position_ref> comps;       ///< scratch: one option's components, for drivers that split options
-  std::vector<option_key> keys;          ///< scratch: a position's options
+  std::vector<located> locs;  ///< scratch: one option's components
+  std::vector<located>
+      located_options;                  ///< scratch: where the options in `keys` are stored, where each is one position
+  std::vector<position_ref> comps;      ///< scratch: one option's components, for drivers that split options
+  std::vector<option_key> keys;         ///< scratch: the options of a group's positions
+  std::vector<option_key> some_keys;    ///< scratch: one position's options
+  std::vector<pending> group;           ///< scratch: the positions check_group checks
+  std::vector<std::uint64_t> own_keys;  ///< scratch: the keys of the ranks of a chunk of the checked level
 };
 
 /// worker::resident's mark of a level read through the file this pass.
@@ -245,7 +386,7 @@ const resident_level* const kNotResident = reinterpret_cast<const resident_level
 /// Positions whose options' texts are printed and parsed back in a full
 /// run that is not deep: one rank in this many on every level (rank 0
 /// included).
-constexpr std::uint64_t kRoundTripEvery = 64;
+constexpr std::uint64_t kRoundTripEvery = 1024;
 
 /// A level's derived genus states: in full runs, dense arrays over every
 /// stored position and which of them are done; in sampled runs, a map
@@ -423,7 +564,7 @@ class verifier {
       std::lock_guard<std::mutex> lock(resident_mutex_);
       touched_.insert(level);
       const level_entry* le = w.tb.find_level(level);
-      const resident_level* rl = le ? load_resident(w.tb, *le) : nullptr;
+      const resident_level* rl = le ? load_resident(w.tb, *le, true) : nullptr;
       w.resident[i] = rl ? rl : kNotResident;
     }
     return w.resident[i] == kNotResident ? nullptr : w.resident[i];
@@ -453,19 +594,36 @@ class verifier {
   /// thread, where they fit.
   void preload(worker& w, int level) {
     for (int d : reach_)
-      if (const level_entry* le = w.tb.find_level(level - d)) load_resident(w.tb, *le);
+      if (const level_entry* le = w.tb.find_level(level - d)) load_resident(w.tb, *le, d != 0);
   }
 
   /// Level `le` in memory: the resident copy, else one decoded now where it
   /// fits resident_budget_; null where it does not.
-  const resident_level* load_resident(const tablebase& tb, const level_entry& le) {
-    const auto it = resident_.find(le.level);
-    if (it != resident_.end()) return it->second.get();
-    const std::size_t need = resident_level::bytes_for(le.positions, tb.header().fields.size(), tb.keyed());
-    if (resident_bytes_ + need > resident_budget_) return nullptr;
-    auto rl = std::make_unique<resident_level>(tb, le);
-    resident_bytes_ += rl->bytes();
-    return resident_.emplace(le.level, std::move(rl)).first->second.get();
+  const resident_level* load_resident(const tablebase& tb, const level_entry& le, bool for_options) {
+    // Options are looked up through the hash table of their level's keys
+    // where that fits, else through the keys alone (slower lookups, a fifth
+    // of the memory on Cram's levels).
+    const std::size_t fields = tb.header().fields.size();
+    const auto left = [&] { return resident_budget_ - std::min(resident_bytes_, resident_budget_); };
+    const auto table_fits = [&] {
+      return resident_level::bytes_for(le.positions, fields, tb.keyed(), true) -
+                 resident_level::bytes_for(le.positions, fields, tb.keyed(), false) <=
+             left();
+    };
+    auto it = resident_.find(le.level);
+    if (it == resident_.end()) {
+      if (resident_level::bytes_for(le.positions, fields, tb.keyed(), false) > left()) return nullptr;
+      auto rl = std::make_unique<resident_level>(tb, le);
+      resident_bytes_ += rl->bytes();
+      it = resident_.emplace(le.level, std::move(rl)).first;
+    }
+    resident_level& rl = *it->second;
+    if (for_options && tb.keyed() && !rl.has_hash_table() && table_fits()) {
+      const std::size_t before = rl.bytes();
+      rl.build_hash_table();
+      resident_bytes_ += rl.bytes() - before;
+    }
+    return &rl;
   }
 
   /// The text of a component: its own, or printed from its level and key.
@@ -564,36 +722,101 @@ class verifier {
     return kept;
   }
 
-  /// Derives and compares the values of the position stored at (level,
-  /// rank); returns the inconsistency or "".
-  std::string check_position(worker& w, int level, std::uint64_t rank) {
-    w.tb.entry(level, rank, w.v);
-    const bool round_trip = deep_ || opt_.sample > 0 || rank % kRoundTripEvery == 0;
-    if (round_trip) ++w.round_trips;
-    position_ref p;
-    const std::uint64_t key = w.tb.keyed() ? w.tb.key_of(level, rank) : rank;
+  /// Phase 1 of a position's check (check_group): names the position stored
+  /// at (c.level, c.rank) by its key (c.key; c.v holds its stored values),
+  /// or by its text where its options are printed and parsed back, and
+  /// appends its options to w.keys (c.first, c.count), asking for the
+  /// memory their lookups read first. Sets c.bad on an inconsistency.
+  void gather(worker& w, pending& c) {
+    c.round_trip = deep_ || opt_.sample > 0 || c.rank % kRoundTripEvery == 0;
+    if (c.round_trip) ++w.round_trips;
+    c.first = w.keys.size();
+    c.count = 0;
+    c.opts.clear();
+    c.bad.clear();
     // The fast path names the position by its level and key alone; blocking
     // games count the blocked options from its text, and drivers that split
     // options into sums read positions from their text.
-    const bool by_key = !round_trip && fm_.safe < 0 && !splits_;
+    const bool by_key = !c.round_trip && fm_.safe < 0 && !splits_;
     if (by_key) {
-      p = {level, key, std::string()};
+      c.p = {c.level, c.key, std::string()};
+      drv_->option_keys(c.level, c.key, w.some_keys);
+      w.keys.insert(w.keys.end(), w.some_keys.begin(), w.some_keys.end());
     } else {
-      const std::string text = drv_->format(level, key);
+      const std::string text = drv_->format(c.level, c.key);
       try {
-        p = drv_->parse(text);
+        c.p = drv_->parse(text);
       } catch (const input_error& e) {
-        return "position '" + text + "' (level " + std::to_string(level) + ", rank " + std::to_string(rank) +
-               ") does not parse: " + e.what();
+        c.bad = "position '" + text + "' (level " + std::to_string(c.level) + ", rank " + std::to_string(c.rank) +
+                ") does not parse: " + e.what();
+        return;
       }
-      const std::vector<position_ref> back = drv_->components(p);
-      if (back.size() != 1 || back[0].level != level || back[0].rank != key)
-        return "position '" + text + "' (level " + std::to_string(level) + ", rank " + std::to_string(rank) +
-               ") parses to another position";
+      const std::vector<position_ref> back = drv_->components(c.p);
+      if (back.size() != 1 || back[0].level != c.level || back[0].rank != c.key) {
+        c.bad = "position '" + text + "' (level " + std::to_string(c.level) + ", rank " + std::to_string(c.rank) +
+                ") parses to another position";
+        return;
+      }
+      c.opts = drv_->options(c.p);
+      for (const option_ref& o : c.opts) w.keys.push_back({o.after.level, o.after.rank, o.by, o.points});
     }
-    const auto where = [&] {
-      return "position '" + text_of(p) + "' (level " + std::to_string(level) + ", rank " + std::to_string(rank) + ")";
-    };
+    c.count = w.keys.size() - c.first;
+    if (w.tb.keyed() && !c.round_trip)
+      for (std::size_t i = c.first; i < c.first + c.count; ++i)
+        if (const resident_level* rl = resident_for(w, w.keys[i].level)) rl->prefetch_key(w.keys[i].key);
+  }
+
+  /// Where the check of c reports: the position's text, level and rank.
+  std::string where(const pending& c) const {
+    return "position '" + text_of(c.p) + "' (level " + std::to_string(c.level) + ", rank " + std::to_string(c.rank) +
+           ")";
+  }
+
+  /// Phase 2 (check_group): locates each of c's options that is one position
+  /// (w.located_options, beside w.keys) and asks for the memory of its
+  /// values. Sets c.bad on an option that is not stored.
+  void locate_options(worker& w, pending& c) {
+    if (splits_ || !c.bad.empty()) return;
+    w.located_options.resize(w.keys.size());
+    std::string why;
+    for (std::size_t i = c.first; i < c.first + c.count; ++i) {
+      const option_key& o = w.keys[i];
+      located& loc = w.located_options[i];
+      const bool found = c.opts.empty() ? locate_key(w, o.level, o.key, loc, why)
+                                        : locate(w, c.opts[i - c.first].after, loc, why, c.round_trip);
+      if (!found) {
+        c.bad = where(c) + ": " + why;
+        return;
+      }
+      if (loc.from) loc.from->prefetch(loc.stored);
+    }
+  }
+
+  /// Checks the positions of `group` (whose level, rank, key and stored
+  /// values are set) in three phases, each over the whole group, so that
+  /// the memory reads of one position's options overlap those of the
+  /// others: options found (gather), located (locate_options), their
+  /// values read and the position's derived (check_position). Returns the
+  /// first inconsistency in the group's order, or "".
+  std::string check_group(worker& w, std::vector<pending>& group) {
+    w.keys.clear();
+    for (pending& c : group) gather(w, c);
+    for (pending& c : group) locate_options(w, c);
+    for (pending& c : group) {
+      if (c.bad.empty()) c.bad = check_position(w, c);
+      if (!c.bad.empty()) return c.bad;
+    }
+    return {};
+  }
+
+  /// Phase 3 (check_group): derives the values of position c from its
+  /// options' stored values and compares them with its own; returns the
+  /// inconsistency or "".
+  std::string check_position(worker& w, pending& c) {
+    const position_ref& p = c.p;
+    const int level = c.level;
+    const bool round_trip = c.round_trip;
+    const auto where = [&] { return this->where(c); };
     const auto differs = [&](const std::string& field, const std::string& stored, const std::string& derived) {
       return where() + ": " + field + " stored " + stored + ", derived " + derived;
     };
@@ -606,37 +829,13 @@ class verifier {
     std::int64_t best = 0, winning = 0;
     bool best_set = false;
     std::string why;
-    // The fast path reads the options' levels and keys alone; the others
-    // have their names and texts (`opts`) too.
-    std::vector<option_ref> opts;
-    std::vector<option_key>& keys = w.keys;
-    if (by_key) {
-      drv_->option_keys(level, key, keys);
-    } else {
-      opts = drv_->options(p);
-      keys.clear();
-      for (const option_ref& o : opts) keys.push_back({o.after.level, o.after.rank, o.by, o.points});
-    }
+    const std::vector<option_ref>& opts = c.opts;
+    const option_key* keys = w.keys.data() + c.first;
+    const located* located_options = w.located_options.data() + c.first;
     const auto name_of = [&](std::size_t i) {
       return i < opts.size() ? opts[i].move : "to '" + text_of({keys[i].level, keys[i].key, std::string()}) + "'";
     };
-    // Options that are one position each are located first, and their
-    // values' memory asked for before any is read.
-    std::vector<located>& located_options = w.located_options;
-    if (!splits_) {
-      located_options.resize(keys.size());
-      if (w.tb.keyed() && !round_trip) {
-        for (const option_key& o : keys)
-          if (const resident_level* rl = resident_for(w, o.level)) rl->prefetch_key(o.key);
-      }
-      for (std::size_t i = 0; i < keys.size(); ++i) {
-        const bool found = opts.empty() ? locate_key(w, keys[i].level, keys[i].key, located_options[i], why)
-                                        : locate(w, opts[i].after, located_options[i], why, round_trip);
-        if (!found) return where() + ": " + why;
-        if (located_options[i].from) located_options[i].from->prefetch(located_options[i].stored);
-      }
-    }
-    for (std::size_t oi = 0; oi < keys.size(); ++oi) {
+    for (std::size_t oi = 0; oi < c.count; ++oi) {
       const option_key& o = keys[oi];
       // Drivers that split options: the option's components, else the one
       // position located above.
@@ -704,7 +903,7 @@ class verifier {
       }
       if (fm_.safe >= 0 && ov[fm_.safe]) ++winning;
     }
-    const std::int64_t* v = w.v;
+    const std::int64_t* v = c.v;
     if (fm_.grundy >= 0) {
       const std::int64_t d = mex(g_seen);
       if (v[fm_.grundy] != d) return differs("Grundy value", std::to_string(v[fm_.grundy]), std::to_string(d));
@@ -728,7 +927,7 @@ class verifier {
       }
     }
     const std::uint8_t* s =
-        genus_ && deep_ && !out_of_states_ ? derive_states(w, level, rank, p.text, singles, why) : nullptr;
+        genus_ && deep_ && !out_of_states_ ? derive_states(w, level, c.rank, p.text, singles, why) : nullptr;
     if (genus_ && deep_ && !s && !out_of_states_) return where() + ": " + why;
     if (s) {
       ++w.genus_positions;
@@ -859,7 +1058,14 @@ class verifier {
     resident_budget_ = detail::host_available_bytes() / 2;
     for (const auto& le : levels) {
       const auto lt0 = std::chrono::steady_clock::now();
-      if (!deep_) preload(*workers.front(), le.level);
+      // The level itself in memory where it fits: the pass reads its keys
+      // and values there, and the next passes its options' values.
+      const resident_level* own = nullptr;
+      if (!deep_) {
+        preload(*workers.front(), le.level);
+        own = load_resident(tb, le, false);
+        if (own) touched_.insert(le.level);
+      }
       const std::vector<std::uint64_t> sample = ranks_to_check(le);
       const std::uint64_t n = sample.empty() && (full || opt_.sample >= le.positions) ? le.positions : sample.size();
       const std::uint64_t chunk = std::max<std::uint64_t>(1, tb.header().block_entries);
@@ -874,11 +1080,41 @@ class verifier {
         if (opt_.progress && omp_get_thread_num() == 0)
           report_status(le.level, done + level_done.load(), total, start, last_status);
         const std::uint64_t lo = static_cast<std::uint64_t>(c) * chunk, hi = std::min(n, lo + chunk);
-        for (std::uint64_t i = lo; i < hi; ++i) {
-          const std::uint64_t r = sample.empty() ? i : sample[i];
+        const bool own_keys = own && tb.keyed() && sample.empty();
+        if (own_keys) {
+          w.own_keys.resize(hi - lo);
+          own->for_each_key(lo, hi, [&](std::uint64_t r, std::uint64_t k) { w.own_keys[r - lo] = k; });
+        }
+        for (std::uint64_t i = lo; i < hi;) {
           std::string bad;
+          std::uint64_t r = sample.empty() ? i : sample[i];
           try {
-            bad = r >= periodic_from_ ? check_periodic(w, le.level, r) : check_position(w, le.level, r);
+            if (r >= periodic_from_) {
+              bad = check_periodic(w, le.level, r);
+              ++i;
+            } else {
+              // The next positions before the periodic part, in a group.
+              w.group.resize(kGroupPositions);
+              std::size_t g = 0;
+              for (; g < kGroupPositions && i < hi && (r = sample.empty() ? i : sample[i]) < periodic_from_; ++g, ++i) {
+                pending& pc = w.group[g];
+                pc.level = le.level;
+                pc.rank = r;
+                pc.key = !tb.keyed() ? r : own_keys ? w.own_keys[i - lo] : own ? own->key(r) : w.tb.key_of(le.level, r);
+                if (own)
+                  own->entry(r, pc.v);
+                else
+                  w.tb.entry(le.level, r, pc.v);
+              }
+              w.group.resize(g);
+              bad = check_group(w, w.group);
+              if (!bad.empty())
+                for (const pending& pc : w.group)
+                  if (!pc.bad.empty()) {
+                    r = pc.rank;
+                    break;
+                  }
+            }
           } catch (const input_error& e) {
 #pragma omp critical
             error = e.what();

@@ -4,7 +4,9 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 #include <functional>
+#include <memory>
 #include <string>
 #include <type_traits>
 
@@ -50,7 +52,28 @@ struct level_report {
 namespace detail {
 /// Bytes of host memory a build may still take (MemAvailable of /proc/meminfo).
 std::size_t host_available_bytes();
+/// `bytes` of uninitialised host memory for an array read at random (a
+/// level's records, a hash table): from 2 MB on, aligned to 2 MB and asked
+/// for transparent huge pages, since with 4 KB pages most such reads would
+/// also miss the TLB. Free with std::free. Throws resource_error when the
+/// host has no such memory.
+void* allocate_host_pages(std::size_t bytes);
+struct free_deleter {
+  void operator()(void* p) const;
+};
 }  // namespace detail
+
+/// An array of trivially copyable T in allocate_host_pages memory.
+template <class T>
+using host_pages = std::unique_ptr<T[], detail::free_deleter>;
+/// n zeroed values of T in allocate_host_pages memory.
+template <class T>
+host_pages<T> zeroed_host_pages(std::size_t n) {
+  static_assert(std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>);
+  void* p = detail::allocate_host_pages(n * sizeof(T));
+  std::memset(p, 0, n * sizeof(T));
+  return host_pages<T>(static_cast<T*>(p));
+}
 
 /// True for games whose index the solver builds (Game::keyed_index, e.g. the
 /// reachable domino tables of cgtb/games/domino_reachable.hpp).
