@@ -23,7 +23,6 @@
 #include "cgtb/driver.hpp"
 #include "cgtb/error.hpp"
 #include "cgtb/octal_sequence.hpp"
-#include "cgtb/prefetch.hpp"
 #include "cgtb/reachable_index.hpp"
 #include "cgtb/tablebase.hpp"
 #include "cgtb/text.hpp"
@@ -71,11 +70,10 @@ const char* class_letter(std::int64_t c) { return c >= 0 && c <= 3 ? &"P\0L\0R\0
 /// A level decoded into memory, for the lookups of the options that land on
 /// it and for the pass that checks the level itself. Keyed levels keep their
 /// keys as an Elias–Fano sequence (the solver's reachable_level, about 2.5
-/// bytes a key: it gives the keys in rank order and ranks a key exactly by
-/// its bucket) and, where memory allows, an open-addressing hash table from
-/// each key to its rank (one or two cache lines read a lookup, where the
-/// sequence's read three or four; the canonical keys cluster). Every field
-/// of every entry is kept in the narrowest width that holds the level's
+/// bytes a key): it gives the keys in rank order and ranks a key exactly,
+/// and it is small enough to stay in the cache, where a hash table from key
+/// to rank (ten times the bytes) was slower on Cram 6×6. Every field of
+/// every entry is kept in the narrowest width that holds the level's
 /// values. Read-only once loaded, shared by the threads.
 class resident_level {
  public:
@@ -89,11 +87,13 @@ class resident_level {
     v8_size_ = positions_ * stride_;
     const bool keyed = tb.keyed() && positions_ > 0;
     std::unique_ptr<elias_fano_builder> ef;
+    std::uint64_t final_key = 0;
     if (keyed) {
       const decoded_block last = tb.read_block(le.first_block + le.blocks - 1);
       if (last.keys.empty())
         throw corrupt_file_error(tb.path() + ": level " + std::to_string(le.level) + " has no keys");
-      ef = std::make_unique<elias_fano_builder>(positions_, last.keys.back());
+      final_key = last.keys.back();
+      ef = std::make_unique<elias_fano_builder>(positions_, final_key);
     }
     constexpr std::uint64_t kBatch = 256;  // blocks decoded at a time: about 10^6 entries
     std::vector<decoded_block> blocks;
@@ -121,7 +121,7 @@ class resident_level {
                                    " where rank " + std::to_string(next_rank) + " follows");
         if (keyed)
           for (std::uint64_t k : d.keys) {
-            if (next_rank > 0 && k <= last_key)
+            if ((next_rank > 0 && k <= last_key) || k > final_key)
               throw corrupt_file_error(tb.path() + ": keys of level " + std::to_string(le.level) +
                                        " are not increasing at rank " + std::to_string(next_rank));
             ef->push(k);
@@ -149,77 +149,29 @@ class resident_level {
     }
   }
 
-  /// Builds the hash table of a keyed level's keys (in parallel where the
-  /// caller is not in a parallel region). Built when the options of the
-  /// next level are looked up, not when the level is decoded for its own
-  /// check: the table is then fresh in the cache.
-  void build_hash_table() {
-    if (slot_count_ || !positions_) return;
-    int bits = 1;
-    while ((std::uint64_t{1} << bits) < positions_ + positions_ / 4) ++bits;
-    slots_ = zeroed_host_pages<slot>(std::size_t{1} << bits);
-    slot_count_ = std::size_t{1} << bits;
-    constexpr std::uint64_t kChunk = 4096;
-    const std::int64_t chunks = static_cast<std::int64_t>((positions_ + kChunk - 1) / kChunk);
-#pragma omp parallel for schedule(dynamic, 16)
-    for (std::int64_t c = 0; c < chunks; ++c) {
-      const std::uint64_t first = static_cast<std::uint64_t>(c) * kChunk;
-      // Threads claim a slot by its rank; the slots' memory is asked for
-      // a batch of keys ahead, so that the misses overlap.
-      prefetch_queue<std::pair<std::uint64_t, std::uint64_t>, 16> q;
-      const auto insert = [&](const std::pair<std::uint64_t, std::uint64_t>& kr) {
-        for (std::size_t i = home(kr.first);; i = (i + 1) & (slot_count_ - 1)) {
-          std::uint64_t empty = 0;
-          if (__atomic_compare_exchange_n(&slots_[i].rank_plus_1, &empty, kr.second + 1, false, __ATOMIC_RELAXED,
-                                          __ATOMIC_RELAXED)) {
-            slots_[i].key = kr.first;
-            break;
-          }
-        }
-      };
-      for_each_key(first, std::min(first + kChunk, positions_), [&](std::uint64_t r, std::uint64_t k) {
-        q.push({k, r}, &slots_[home(k)], insert);
-      });
-      q.flush(insert);
-    }
-  }
-  bool has_hash_table() const { return slot_count_ != 0; }
-
   /// Bytes a level of `positions` entries of `fields` fields takes at most
-  /// in bytes (wider values are rare and are counted when loaded), with the
-  /// hash table or without.
-  static std::size_t bytes_for(std::uint64_t positions, std::size_t fields, bool keyed, bool hash_table) {
-    // Keys: about 2.5 bytes each on the boards that matter; 4 allowed.
-    return static_cast<std::size_t>(positions) *
-           (fields + 1 + (keyed ? 4 : 0) + (keyed && hash_table ? 2 * sizeof(slot) : 0));
+  /// in bytes (wider values are rare, and counted once loaded): the keys
+  /// take about 2.5 bytes each on the boards that matter; 4 are allowed.
+  static std::size_t bytes_for(std::uint64_t positions, std::size_t fields, bool keyed) {
+    return static_cast<std::size_t>(positions) * (fields + 1 + (keyed ? 4 : 0));
   }
   std::size_t bytes() const {
-    return slot_count_ * sizeof(slot) + v8_size_ + v16_.size() * 2 + v64_.size() * 8 + reached_.size() +
-           static_cast<std::size_t>(keys_.bytes());
+    return v8_size_ + v16_.size() * 2 + v64_.size() * 8 + reached_.size() + static_cast<std::size_t>(keys_.bytes());
   }
 
   /// The rank of `key` on a keyed level, -1 when the level does not hold it.
   std::int64_t rank_of(std::uint64_t key) const {
-    if (!slot_count_) {
-      const std::uint64_t r = view_.find(key);
-      return r < positions_ ? static_cast<std::int64_t>(r) : -1;
-    }
-    for (std::size_t i = home(key);; i = (i + 1) & (slot_count_ - 1)) {
-      const slot& s = slots_[i];
-      if (!s.rank_plus_1) return -1;
-      if (s.key == key) return static_cast<std::int64_t>(s.rank_plus_1 - 1);
-    }
+    const std::uint64_t r = positions_ ? view_.find(key) : 0;
+    return r < positions_ ? static_cast<std::int64_t>(r) : -1;
   }
 
-  /// Asks for the memory that rank_of(key) reads first, so that a caller
-  /// looking up many keys has their misses overlap.
+  /// Asks for the memory that rank_of(key) reads first (its bucket's select
+  /// sample), so that a caller looking up many keys has their misses
+  /// overlap.
   void prefetch_key(std::uint64_t key) const {
-    if (slot_count_) {
-      __builtin_prefetch(&slots_[home(key)]);
-    } else if (positions_) {
-      const std::uint64_t h = view_.bucket(key);
-      if (h < view_.buckets) __builtin_prefetch(view_.zero_sample(h));
-    }
+    if (!positions_) return;
+    const std::uint64_t h = view_.bucket(key);
+    if (h < view_.buckets) __builtin_prefetch(view_.zero_sample(h));
   }
 
   /// Calls f(r, key of rank r) for r = first .. last - 1 of a keyed level.
@@ -262,14 +214,6 @@ class resident_level {
   }
 
  private:
-  struct slot {
-    std::uint64_t key = 0;
-    std::uint64_t rank_plus_1 = 0;  ///< 0: empty
-  };
-  /// The first slot of key's probe sequence (the solver's hash_home: the
-  /// keys of a level cluster, and a bijective mixer spreads them).
-  std::size_t home(std::uint64_t key) const { return static_cast<std::size_t>(hash_home(key, slot_count_)); }
-
   /// Field f of rank r (in the current width).
   void set(std::uint64_t r, std::size_t f, std::int64_t v) {
     const std::size_t at = r * stride_ + f;
@@ -312,8 +256,6 @@ class resident_level {
   std::uint64_t positions_;
   std::size_t fields_;
   int width_ = 1;
-  host_pages<slot> slots_;  ///< keyed levels, where memory allows: key -> rank
-  std::size_t slot_count_ = 0;
   elias_fano_keys keys_;    ///< keyed levels: the keys in rank order
   reachable_level view_{};  ///< over keys_
   std::size_t stride_ = 0;  ///< entries per row of v8_/v16_/v64_: the fields, and on byte-wide levels a reached byte
@@ -564,7 +506,7 @@ class verifier {
       std::lock_guard<std::mutex> lock(resident_mutex_);
       touched_.insert(level);
       const level_entry* le = w.tb.find_level(level);
-      const resident_level* rl = le ? load_resident(w.tb, *le, true) : nullptr;
+      const resident_level* rl = le ? load_resident(w.tb, *le) : nullptr;
       w.resident[i] = rl ? rl : kNotResident;
     }
     return w.resident[i] == kNotResident ? nullptr : w.resident[i];
@@ -594,36 +536,19 @@ class verifier {
   /// thread, where they fit.
   void preload(worker& w, int level) {
     for (int d : reach_)
-      if (const level_entry* le = w.tb.find_level(level - d)) load_resident(w.tb, *le, d != 0);
+      if (const level_entry* le = w.tb.find_level(level - d)) load_resident(w.tb, *le);
   }
 
   /// Level `le` in memory: the resident copy, else one decoded now where it
   /// fits resident_budget_; null where it does not.
-  const resident_level* load_resident(const tablebase& tb, const level_entry& le, bool for_options) {
-    // Options are looked up through the hash table of their level's keys
-    // where that fits, else through the keys alone (slower lookups, a fifth
-    // of the memory on Cram's levels).
-    const std::size_t fields = tb.header().fields.size();
-    const auto left = [&] { return resident_budget_ - std::min(resident_bytes_, resident_budget_); };
-    const auto table_fits = [&] {
-      return resident_level::bytes_for(le.positions, fields, tb.keyed(), true) -
-                 resident_level::bytes_for(le.positions, fields, tb.keyed(), false) <=
-             left();
-    };
-    auto it = resident_.find(le.level);
-    if (it == resident_.end()) {
-      if (resident_level::bytes_for(le.positions, fields, tb.keyed(), false) > left()) return nullptr;
-      auto rl = std::make_unique<resident_level>(tb, le);
-      resident_bytes_ += rl->bytes();
-      it = resident_.emplace(le.level, std::move(rl)).first;
-    }
-    resident_level& rl = *it->second;
-    if (for_options && tb.keyed() && !rl.has_hash_table() && table_fits()) {
-      const std::size_t before = rl.bytes();
-      rl.build_hash_table();
-      resident_bytes_ += rl.bytes() - before;
-    }
-    return &rl;
+  const resident_level* load_resident(const tablebase& tb, const level_entry& le) {
+    const auto it = resident_.find(le.level);
+    if (it != resident_.end()) return it->second.get();
+    const std::size_t need = resident_level::bytes_for(le.positions, tb.header().fields.size(), tb.keyed());
+    if (resident_bytes_ + need > resident_budget_) return nullptr;
+    auto rl = std::make_unique<resident_level>(tb, le);
+    resident_bytes_ += rl->bytes();
+    return resident_.emplace(le.level, std::move(rl)).first->second.get();
   }
 
   /// The text of a component: its own, or printed from its level and key.
@@ -1058,15 +983,16 @@ class verifier {
     resident_budget_ = detail::host_available_bytes() / 2;
     for (const auto& le : levels) {
       const auto lt0 = std::chrono::steady_clock::now();
-      // The level itself in memory where it fits: the pass reads its keys
-      // and values there, and the next passes its options' values.
+      // In a full run, the level itself in memory where it fits: the pass
+      // reads its keys and values there, and the next passes its options'
+      // values. A sampled run reads its few positions through the file.
+      const std::vector<std::uint64_t> sample = ranks_to_check(le);
       const resident_level* own = nullptr;
       if (!deep_) {
         preload(*workers.front(), le.level);
-        own = load_resident(tb, le, false);
+        own = sample.empty() ? load_resident(tb, le) : nullptr;
         if (own) touched_.insert(le.level);
       }
-      const std::vector<std::uint64_t> sample = ranks_to_check(le);
       const std::uint64_t n = sample.empty() && (full || opt_.sample >= le.positions) ? le.positions : sample.size();
       const std::uint64_t chunk = std::max<std::uint64_t>(1, tb.header().block_entries);
       const std::int64_t chunks = static_cast<std::int64_t>((n + chunk - 1) / chunk);
