@@ -115,6 +115,15 @@ TEST_P(VerifyEveryGame, AcceptsTheBuiltTableInFullAndSampled) {
   for (const auto& le : tb.levels()) stored += le.positions;
   EXPECT_EQ(full.positions, stored);
   EXPECT_EQ(full.exact_index, tb.keyed());
+  // With no memory for levels, every level is read through the file: the
+  // same check by the other path.
+  cgtb::verify_options through_file;
+  through_file.level_memory = 1;
+  const cgtb::verify_report read = cgtb::verify_tablebase(path, through_file);
+  EXPECT_EQ(read.failure, "");
+  EXPECT_EQ(read.positions, full.positions);
+  EXPECT_EQ(read.options, full.options);
+  EXPECT_EQ(read.exact_index, full.exact_index);
   cgtb::verify_options sampled;
   sampled.sample = 5;
   sampled.seed = 7;
@@ -140,11 +149,15 @@ TEST_P(VerifyEveryGame, CatchesEveryAlteredField) {
       if (fields[f].name == "safe") return 1 - v;
       return v == 0 ? 1 : v - 1;
     });
-    const cgtb::verify_report rep = cgtb::verify_tablebase(bad, {});
-    EXPECT_NE(rep.failure, "") << fields[f].name;
-    EXPECT_NE(rep.failure.find("level " + std::to_string(le.level) + ", rank " + std::to_string(rank)),
-              std::string::npos)
-        << fields[f].name << ": " << rep.failure;
+    cgtb::verify_options through_file;  // every level read through the file
+    through_file.level_memory = 1;
+    for (const cgtb::verify_options& o : {cgtb::verify_options{}, through_file}) {
+      const cgtb::verify_report rep = cgtb::verify_tablebase(bad, o);
+      EXPECT_NE(rep.failure, "") << fields[f].name;
+      EXPECT_NE(rep.failure.find("level " + std::to_string(le.level) + ", rank " + std::to_string(rank)),
+                std::string::npos)
+          << fields[f].name << ": " << rep.failure;
+    }
   }
 }
 

@@ -24,8 +24,9 @@ int cmd_verify(int argc, char** argv) {
       "threads", "worker threads (0 = all cores)", cxxopts::value<int>()->default_value("0"))(
       "no-genus", "leave the genus out: check the other values")(
       "max-memory",
-      "--deep --sample: memory for the states of the sample's followers, e.g. 8G (default: half the memory "
-      "available); levels past it are checked without the genus",
+      "memory for the levels decoded into memory, e.g. 18G (default: half the memory available; levels past it "
+      "are read through the file, slower); with --deep --sample, for the states of the sample's followers too "
+      "(levels past it are then checked without the genus)",
       cxxopts::value<std::string>())("q,quiet", "no progress lines");
   auto r = tools::parse_file_command(o, argc, argv, "verify");
   if (r["threads"].as<int>() < 0) throw input_error("--threads must be 0 or more");
@@ -35,7 +36,7 @@ int cmd_verify(int argc, char** argv) {
   opt.threads = r["threads"].as<int>();
   opt.genus = !r.count("no-genus");
   opt.deep = r.count("deep") > 0;
-  if (r.count("max-memory")) opt.genus_memory = parse_bytes(r["max-memory"].as<std::string>());
+  if (r.count("max-memory")) opt.genus_memory = opt.level_memory = parse_bytes(r["max-memory"].as<std::string>());
   opt.progress = r.count("quiet") ? nullptr : &stderr_progress();
   const std::string path = r["file"].as<std::string>();
   const verify_report rep = verify_tablebase(path, opt);

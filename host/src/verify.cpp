@@ -980,7 +980,7 @@ class verifier {
       if (!deep_ && !levels.empty())
         workers.back()->resident.assign(static_cast<std::size_t>(top - min_level_ + 1), nullptr);
     }
-    resident_budget_ = detail::host_available_bytes() / 2;
+    resident_budget_ = opt_.level_memory ? opt_.level_memory : detail::host_available_bytes() / 2;
     for (const auto& le : levels) {
       const auto lt0 = std::chrono::steady_clock::now();
       // In a full run, the level itself in memory where it fits: the pass

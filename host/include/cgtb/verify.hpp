@@ -45,6 +45,10 @@ struct verify_options {
   /// position's options lie below it); from the first level whose sample
   /// needs more, the genus is left out.
   std::size_t genus_memory = 0;
+  /// Bytes the levels decoded into memory may take (each level's values and
+  /// keys, about fields + 3.5 bytes a stored position); 0 = half the memory
+  /// available. Levels past it are read through the file (slower).
+  std::size_t level_memory = 0;
 };
 
 /// Outcome of cgtb verify.
