@@ -89,6 +89,9 @@ class resident_level {
     std::unique_ptr<elias_fano_builder> ef;
     std::uint64_t final_key = 0;
     if (keyed) {
+      if (!le.blocks)
+        throw corrupt_file_error(tb.path() + ": level " + std::to_string(le.level) + " holds " +
+                                 std::to_string(positions_) + " positions in no block");
       const decoded_block last = tb.read_block(le.first_block + le.blocks - 1);
       if (last.keys.empty())
         throw corrupt_file_error(tb.path() + ": level " + std::to_string(le.level) + " has no keys");
@@ -160,10 +163,29 @@ class resident_level {
   }
 
   /// The rank of `key` on a keyed level, -1 when the level does not hold it.
-  std::int64_t rank_of(std::uint64_t key) const {
-    const std::uint64_t r = positions_ ? view_.find(key) : 0;
+  std::int64_t rank_of(std::uint64_t key) const { return rank_from(key, rank_start(key)); }
+
+  /// rank_of in two steps, so that a caller ranking many keys has the
+  /// memory reads of each step overlap across the keys. Step one: where
+  /// key's bucket starts in the sequence (a cursor for rank_from), after
+  /// reading the bucket's select sample and its upper bits; asks for the
+  /// low bits step two reads.
+  std::uint64_t rank_start(std::uint64_t key) const {
+    const std::uint64_t h = positions_ ? view_.bucket(key) : 0;
+    if (!positions_ || h == view_.buckets) return kNoBucket;
+    const std::uint64_t start = view_.bucket_start(h);
+    __builtin_prefetch(view_.lower_at(start - h));
+    return start;
+  }
+  /// Step two: the rank of `key` from rank_start(key), -1 when the level
+  /// does not hold it.
+  std::int64_t rank_from(std::uint64_t key, std::uint64_t start) const {
+    if (start == kNoBucket) return -1;
+    const std::uint64_t r = view_.find_in(key, view_.bucket(key), start);
     return r < positions_ ? static_cast<std::int64_t>(r) : -1;
   }
+  /// rank_start's cursor of a key past the level's last bucket.
+  static constexpr std::uint64_t kNoBucket = ~std::uint64_t{0};
 
   /// Asks for the memory that rank_of(key) reads first (its bucket's select
   /// sample), so that a caller looking up many keys has their misses
@@ -298,7 +320,7 @@ struct pending {
 
 /// Positions a thread checks together (check_group): their options' lookups
 /// overlap.
-constexpr std::size_t kGroupPositions = 8;
+constexpr std::size_t kGroupPositions = 16;
 
 /// One thread's reader and scratch space.
 struct worker {
@@ -317,6 +339,7 @@ struct worker {
       located_options;                  ///< scratch: where the options in `keys` are stored, where each is one position
   std::vector<position_ref> comps;      ///< scratch: one option's components, for drivers that split options
   std::vector<option_key> keys;         ///< scratch: the options of a group's positions
+  std::vector<std::uint64_t> starts;    ///< scratch: beside `keys`, the first step of each one\'s lookup
   std::vector<option_key> some_keys;    ///< scratch: one position's options
   std::vector<pending> group;           ///< scratch: the positions check_group checks
   std::vector<std::uint64_t> own_keys;  ///< scratch: the keys of the ranks of a chunk of the checked level
@@ -324,6 +347,9 @@ struct worker {
 
 /// worker::resident's mark of a level read through the file this pass.
 const resident_level* const kNotResident = reinterpret_cast<const resident_level*>(1);
+
+/// worker::starts' mark of an option whose lookup has not begun.
+constexpr std::uint64_t kNoStart = ~std::uint64_t{0} - 1;
 
 /// Positions whose options' texts are printed and parsed back in a full
 /// run that is not deep: one rank in this many on every level (rank 0
@@ -468,7 +494,10 @@ class verifier {
   }
 
   /// locate() without the text: the option of `level` and index key `key`.
-  bool locate_key(worker& w, int level, std::uint64_t key, located& out, std::string& why) {
+  /// `start`: the option level's rank_start(key), where the caller took
+  /// that step already (check_group), else kNoStart.
+  bool locate_key(worker& w, int level, std::uint64_t key, located& out, std::string& why,
+                  std::uint64_t start = kNoStart) {
     out.level = level;
     out.from = nullptr;
     const auto text = [&] { return text_of({level, key, std::string()}); };
@@ -486,7 +515,9 @@ class verifier {
       why = "option '" + text() + "' has rank " + std::to_string(key) + " past its level";
       return false;
     }
-    const std::int64_t s = out.from ? out.from->rank_of(key) : w.tb.rank_of_key(level, key);
+    const std::int64_t s = !out.from           ? w.tb.rank_of_key(level, key)
+                           : start == kNoStart ? out.from->rank_of(key)
+                                               : out.from->rank_from(key, start);
     if (s >= 0) {
       out.stored = static_cast<std::uint64_t>(s);
       return true;
@@ -697,6 +728,22 @@ class verifier {
            ")";
   }
 
+  /// Between phases 1 and 2 (check_group): the first step of the lookup of
+  /// each of c's options that is located by its key in a level in memory
+  /// (resident_level::rank_start), into w.starts.
+  void start_lookups(worker& w, const pending& c) {
+    for_each_key_lookup(w, c,
+                        [&](std::size_t i, const resident_level& rl) { w.starts[i] = rl.rank_start(w.keys[i].key); });
+  }
+  /// Calls f(i, option level) for each of c's options (w.keys[i]) that is
+  /// located by its key in a level in memory.
+  template <class F>
+  void for_each_key_lookup(worker& w, const pending& c, F&& f) {
+    if (splits_ || !c.bad.empty() || !c.opts.empty() || !w.tb.keyed()) return;
+    for (std::size_t i = c.first; i < c.first + c.count; ++i)
+      if (const resident_level* rl = resident_for(w, w.keys[i].level)) f(i, *rl);
+  }
+
   /// Phase 2 (check_group): locates each of c's options that is one position
   /// (w.located_options, beside w.keys) and asks for the memory of its
   /// values. Sets c.bad on an option that is not stored.
@@ -707,7 +754,7 @@ class verifier {
     for (std::size_t i = c.first; i < c.first + c.count; ++i) {
       const option_key& o = w.keys[i];
       located& loc = w.located_options[i];
-      const bool found = c.opts.empty() ? locate_key(w, o.level, o.key, loc, why)
+      const bool found = c.opts.empty() ? locate_key(w, o.level, o.key, loc, why, w.starts[i])
                                         : locate(w, c.opts[i - c.first].after, loc, why, c.round_trip);
       if (!found) {
         c.bad = where(c) + ": " + why;
@@ -726,6 +773,8 @@ class verifier {
   std::string check_group(worker& w, std::vector<pending>& group) {
     w.keys.clear();
     for (pending& c : group) gather(w, c);
+    w.starts.assign(w.keys.size(), kNoStart);
+    for (pending& c : group) start_lookups(w, c);
     for (pending& c : group) locate_options(w, c);
     for (pending& c : group) {
       if (c.bad.empty()) c.bad = check_position(w, c);

@@ -79,6 +79,7 @@ std::string cram::move_name(const domino_move& m) const { return cell_name(m.fir
 std::vector<domino_move> cram::moves(position p) const {
   std::vector<domino_move> out;
   std::uint64_t h = board_.horizontal_pairs(p), v = board_.vertical_pairs(p);
+  out.reserve(static_cast<std::size_t>(popcount64(h) + popcount64(v)));
   for (; h; h &= h - 1) {
     int x = ctz64(h);
     out.push_back({x, x + 1, p & ~(3ull << x)});
