@@ -765,11 +765,12 @@ class verifier {
   }
 
   /// Checks the positions of `group` (whose level, rank, key and stored
-  /// values are set) in three phases, each over the whole group, so that
-  /// the memory reads of one position's options overlap those of the
-  /// others: options found (gather), located (locate_options), their
-  /// values read and the position's derived (check_position). Returns the
-  /// first inconsistency in the group's order, or "".
+  /// values are set) in phases, each over the whole group, so that the
+  /// memory reads of one position's options overlap those of the others:
+  /// options found (gather), the first step of their lookups
+  /// (start_lookups), located (locate_options), their values read and the
+  /// position's derived (check_position). Returns the first inconsistency
+  /// in the group's order, or "".
   std::string check_group(worker& w, std::vector<pending>& group) {
     w.keys.clear();
     for (pending& c : group) gather(w, c);
