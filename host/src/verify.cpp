@@ -334,15 +334,14 @@ struct worker {
   /// This level pass's view of the resident levels, by level: null = not
   /// asked yet, kNotResident = read through the file.
   std::vector<const resident_level*> resident;
-  std::vector<located> locs;  ///< scratch: one option's components
-  std::vector<located>
-      located_options;                  ///< scratch: where the options in `keys` are stored, where each is one position
-  std::vector<position_ref> comps;      ///< scratch: one option's components, for drivers that split options
-  std::vector<option_key> keys;         ///< scratch: the options of a group's positions
-  std::vector<std::uint64_t> starts;    ///< scratch: beside `keys`, the first step of each one\'s lookup
-  std::vector<option_key> some_keys;    ///< scratch: one position's options
-  std::vector<pending> group;           ///< scratch: the positions check_group checks
-  std::vector<std::uint64_t> own_keys;  ///< scratch: the keys of the ranks of a chunk of the checked level
+  std::vector<located> locs;             ///< scratch: one option's components
+  std::vector<located> located_options;  ///< scratch: beside `keys`, where each option of one position is stored
+  std::vector<position_ref> comps;       ///< scratch: one option's components, for drivers that split options
+  std::vector<option_key> keys;          ///< scratch: the options of a group's positions
+  std::vector<std::uint64_t> starts;     ///< scratch: beside `keys`, the first step of each one's lookup
+  std::vector<option_key> some_keys;     ///< scratch: one position's options
+  std::vector<pending> group;            ///< scratch: the positions check_group checks
+  std::vector<std::uint64_t> own_keys;   ///< scratch: the keys of the ranks of a chunk of the checked level
 };
 
 /// worker::resident's mark of a level read through the file this pass.
@@ -717,9 +716,7 @@ class verifier {
       for (const option_ref& o : c.opts) w.keys.push_back({o.after.level, o.after.rank, o.by, o.points});
     }
     c.count = w.keys.size() - c.first;
-    if (w.tb.keyed() && !c.round_trip)
-      for (std::size_t i = c.first; i < c.first + c.count; ++i)
-        if (const resident_level* rl = resident_for(w, w.keys[i].level)) rl->prefetch_key(w.keys[i].key);
+    for_each_key_lookup(w, c, [&](std::size_t i, const resident_level& rl) { rl.prefetch_key(w.keys[i].key); });
   }
 
   /// Where the check of c reports: the position's text, level and rank.
