@@ -72,7 +72,11 @@ const char* class_letter(std::int64_t c) { return c >= 0 && c <= 3 ? &"P\0L\0R\0
 /// keys as an Elias–Fano sequence (the solver's reachable_level, about 2.5
 /// bytes a key): it gives the keys in rank order and ranks a key exactly,
 /// and it is small enough to stay in the cache, where a hash table from key
-/// to rank (ten times the bytes) was slower on Cram 6×6. Every field of
+/// to rank (ten times the bytes; 16-byte slots, 60 % full) was slower on
+/// Cram 6×6, even with its lookups' reads overlapped (106 s against 92 s).
+/// Keys are the file's (colex ranks on the domino games): verifying with
+/// canonical masks instead saved ranking each option but made the buckets
+/// uneven (reachable masks cluster), and took 106 s too. Every field of
 /// every entry is kept in the narrowest width that holds the level's
 /// values. Read-only once loaded, shared by the threads.
 class resident_level {
@@ -163,38 +167,41 @@ class resident_level {
   }
 
   /// The rank of `key` on a keyed level, -1 when the level does not hold it.
-  std::int64_t rank_of(std::uint64_t key) const { return rank_from(key, rank_start(key)); }
+  std::int64_t rank_of(std::uint64_t key) const { return rank_from(key, rank_start(key, rank_sample(key))); }
 
-  /// rank_of in two steps, so that a caller ranking many keys has the
-  /// memory reads of each step overlap across the keys. Step one: where
-  /// key's bucket starts in the sequence (a cursor for rank_from), after
-  /// reading the bucket's select sample and its upper bits; asks for the
-  /// low bits step two reads.
-  std::uint64_t rank_start(std::uint64_t key) const {
-    const std::uint64_t h = positions_ ? view_.bucket(key) : 0;
-    if (!positions_ || h == view_.buckets) return kNoBucket;
-    const std::uint64_t start = view_.bucket_start(h);
-    __builtin_prefetch(view_.lower_at(start - h));
-    return start;
-  }
-  /// Step two: the rank of `key` from rank_start(key), -1 when the level
-  /// does not hold it.
-  std::int64_t rank_from(std::uint64_t key, std::uint64_t start) const {
-    if (start == kNoBucket) return -1;
-    const std::uint64_t r = view_.find_in(key, view_.bucket(key), start);
-    return r < positions_ ? static_cast<std::int64_t>(r) : -1;
-  }
-  /// rank_start's cursor of a key past the level's last bucket.
-  static constexpr std::uint64_t kNoBucket = ~std::uint64_t{0};
-
-  /// Asks for the memory that rank_of(key) reads first (its bucket's select
-  /// sample), so that a caller looking up many keys has their misses
-  /// overlap.
+  /// rank_of in steps, so that a caller ranking many keys has the memory
+  /// reads of each step overlap across the keys: prefetch_key asks for the
+  /// bucket's select sample; rank_sample reads it and asks for the upper
+  /// bits it points to; rank_start selects the bucket's start there (a
+  /// cursor) and asks for the low bits; rank_from walks the bucket. Each
+  /// step passes kNoBucket on for a key past the level's last bucket.
   void prefetch_key(std::uint64_t key) const {
     if (!positions_) return;
     const std::uint64_t h = view_.bucket(key);
     if (h < view_.buckets) __builtin_prefetch(view_.zero_sample(h));
   }
+  std::uint64_t rank_sample(std::uint64_t key) const {
+    const std::uint64_t h = positions_ ? view_.bucket(key) : 0;
+    if (!positions_ || h == view_.buckets) return kNoBucket;
+    const std::uint64_t sample = h ? *view_.zero_sample(h) : 0;
+    const std::uint64_t* at = view_.upper + (sample >> 6);
+    __builtin_prefetch(at);
+    __builtin_prefetch(at + 1);  // the select's zero may lie in the next word
+    return sample;
+  }
+  std::uint64_t rank_start(std::uint64_t key, std::uint64_t sample) const {
+    if (sample == kNoBucket) return kNoBucket;
+    const std::uint64_t h = view_.bucket(key), start = view_.bucket_start_from(h, sample);
+    __builtin_prefetch(view_.lower_at(start - h));
+    return start;
+  }
+  std::int64_t rank_from(std::uint64_t key, std::uint64_t start) const {
+    if (start == kNoBucket) return -1;
+    const std::uint64_t r = view_.find_in(key, view_.bucket(key), start);
+    return r < positions_ ? static_cast<std::int64_t>(r) : -1;
+  }
+  /// The cursor of a key past the level's last bucket.
+  static constexpr std::uint64_t kNoBucket = ~std::uint64_t{0};
 
   /// Calls f(r, key of rank r) for r = first .. last - 1 of a keyed level.
   template <class F>
@@ -725,12 +732,18 @@ class verifier {
            ")";
   }
 
-  /// Between phases 1 and 2 (check_group): the first step of the lookup of
-  /// each of c's options that is located by its key in a level in memory
-  /// (resident_level::rank_start), into w.starts.
-  void start_lookups(worker& w, const pending& c) {
+  /// Between phases 1 and 2 (check_group): the middle steps of the lookup
+  /// of each of c's options that is located by its key in a level in memory
+  /// (resident_level::rank_sample, then rank_start), their cursors in
+  /// w.starts.
+  void sample_lookups(worker& w, const pending& c) {
     for_each_key_lookup(w, c,
-                        [&](std::size_t i, const resident_level& rl) { w.starts[i] = rl.rank_start(w.keys[i].key); });
+                        [&](std::size_t i, const resident_level& rl) { w.starts[i] = rl.rank_sample(w.keys[i].key); });
+  }
+  void start_lookups(worker& w, const pending& c) {
+    for_each_key_lookup(w, c, [&](std::size_t i, const resident_level& rl) {
+      w.starts[i] = rl.rank_start(w.keys[i].key, w.starts[i]);
+    });
   }
   /// Calls f(i, option level) for each of c's options (w.keys[i]) that is
   /// located by its key in a level in memory.
@@ -764,14 +777,15 @@ class verifier {
   /// Checks the positions of `group` (whose level, rank, key and stored
   /// values are set) in phases, each over the whole group, so that the
   /// memory reads of one position's options overlap those of the others:
-  /// options found (gather), the first step of their lookups
-  /// (start_lookups), located (locate_options), their values read and the
+  /// options found (gather), the middle steps of their lookups
+  /// (sample_lookups, start_lookups), located (locate_options), their values read and the
   /// position's derived (check_position). Returns the first inconsistency
   /// in the group's order, or "".
   std::string check_group(worker& w, std::vector<pending>& group) {
     w.keys.clear();
     for (pending& c : group) gather(w, c);
     w.starts.assign(w.keys.size(), kNoStart);
+    for (pending& c : group) sample_lookups(w, c);
     for (pending& c : group) start_lookups(w, c);
     for (pending& c : group) locate_options(w, c);
     for (pending& c : group) {

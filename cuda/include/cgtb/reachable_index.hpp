@@ -136,8 +136,11 @@ struct reachable_level {
   CGTB_HD const std::uint64_t* zero_sample(std::uint64_t h) const { return zeros + (h ? (h - 1) >> 6 : 0); }
   /// Position in `upper` where bucket h (h < buckets) starts: after zero
   /// number h - 1.
-  CGTB_HD std::uint64_t bucket_start(std::uint64_t h) const {
-    return h == 0 ? 0 : select_from(zeros[(h - 1) >> 6], (h - 1) & 63, true) + 1;
+  CGTB_HD std::uint64_t bucket_start(std::uint64_t h) const { return bucket_start_from(h, h ? *zero_sample(h) : 0); }
+  /// bucket_start(h) from `sample`, the value of *zero_sample(h) (any value
+  /// for h = 0), for a caller that read it in an earlier step.
+  CGTB_HD std::uint64_t bucket_start_from(std::uint64_t h, std::uint64_t sample) const {
+    return h == 0 ? 0 : select_from(sample, (h - 1) & 63, true) + 1;
   }
   /// Rank of `key` in bucket h starting at position `start` of `upper`, or
   /// `size`.

@@ -25,6 +25,34 @@ inline constexpr int kBinomStride = kMaxCells + 2;
 /// do fit (C(64,32) < 2^63).
 std::vector<std::uint64_t> make_binomial_table();
 
+/// Host-side rank of subsets of {0, ..., n-1} a byte at a time: the rank of
+/// subset_index::rank (Knuth, TAOCP 7.2.1.3, Theorem L) as a sum of one
+/// table entry per byte of the mask, T[b][t][v] = the sum of C(c, j) over
+/// the elements c of byte b (value v), numbered j = t + 1, t + 2, ... where
+/// t elements lie below byte b. Five table reads on a 36-cell board in
+/// place of one step per element; the table takes ceil(n / 8) · (n + 1) ·
+/// 256 entries (380 KB at 36 cells, 1 MB at 64).
+class subset_byte_ranker {
+ public:
+  explicit subset_byte_ranker(int n);
+  /// Rank of `set` (bits at or above n clear).
+  std::uint64_t rank(std::uint64_t set) const {
+    std::uint64_t r = 0;
+    int t = 0;
+    for (int b = 0; b < bytes_; ++b) {
+      const unsigned v = static_cast<unsigned>(set >> (8 * b)) & 255u;
+      r += table_[(static_cast<std::size_t>(b) * static_cast<std::size_t>(n_ + 1) + static_cast<std::size_t>(t)) * 256 +
+                  v];
+      t += popcount64(v);
+    }
+    return r;
+  }
+
+ private:
+  int n_ = 0, bytes_ = 0;
+  std::vector<std::uint64_t> table_;
+};
+
 /// Trivially copyable view of the k-subset index over a ground set of n cells.
 /// `binom` points to a table made by make_binomial_table() in memory the
 /// executing processor can read (host memory on the CPU backend, device memory

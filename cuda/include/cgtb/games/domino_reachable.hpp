@@ -40,7 +40,9 @@ class reachable_domino : public Game {
   /// `group` is "none", "rectangle" or "square" (board_symmetry::make);
   /// throws input_error for a square group on a non-square board.
   reachable_domino(Game g, const std::string& group)
-      : Game(std::move(g)), sym_(board_symmetry::make(this->rows(), this->cols(), group)) {}
+      : Game(std::move(g)),
+        sym_(board_symmetry::make(this->rows(), this->cols(), group)),
+        ranker_(this->board_.cells) {}
 
   /// Levels with the parity of the full board, ascending.
   std::vector<int> levels() const {
@@ -93,7 +95,7 @@ class reachable_domino : public Game {
   /// Key stored in the file for a canonical mask: its combinatorial rank
   /// among the subsets of its size (cgtb/subset_index.hpp); ascending with
   /// the mask.
-  std::uint64_t file_key(position canonical_mask) const { return subsets().rank(canonical_mask); }
+  std::uint64_t file_key(position canonical_mask) const { return ranker_.rank(canonical_mask); }
   /// Inverse of file_key on level L; throws input_error for a level or key
   /// the board has no subset for (a corrupt file's).
   position from_file_key(int level, std::uint64_t key) const {
@@ -106,6 +108,7 @@ class reachable_domino : public Game {
  private:
   subset_index subsets() const { return {this->binom_.data(), this->board_.cells}; }
   board_symmetry sym_;
+  subset_byte_ranker ranker_;  ///< file_key's ranks
 };
 
 using cram_reachable = reachable_domino<cram, cram_reachable_view>;
