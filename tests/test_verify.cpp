@@ -5,10 +5,13 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
 #include <functional>
 #include <string>
 #include <vector>
 
+#include "cgtb/error.hpp"
 #include "cgtb/tablebase.hpp"
 #include "cgtb/verify.hpp"
 #include "test_support.hpp"
@@ -133,6 +136,55 @@ TEST_P(VerifyEveryGame, AcceptsTheBuiltTableInFullAndSampled) {
   EXPECT_GT(part.positions, 0u);
 }
 
+/// A progress sink that stops the run (throws) at the first level line
+/// after `stop_after` of them, and keeps the lines.
+class stopping_sink : public cgtb::progress_sink {
+ public:
+  explicit stopping_sink(int stop_after) : left_(stop_after) {}
+  void line(const std::string& text) override {
+    lines.push_back(text);
+    if (text.find(" in agreement ") != std::string::npos && left_-- == 0) throw std::runtime_error("stopped");
+  }
+  std::vector<std::string> lines;
+
+ private:
+  int left_;
+};
+
+/// A run stopped after a level and continued with --resume reports what one
+/// whole run reports, and leaves no checkpoint behind.
+TEST_P(VerifyEveryGame, AResumedRunReportsWhatOneRunReports) {
+  temp_dir dir;
+  const std::string path = build_case(dir, GetParam());
+  const cgtb::verify_report whole = cgtb::verify_tablebase(path, {});
+  ASSERT_EQ(whole.failure, "");
+  const std::size_t levels = cgtb::tablebase(path).levels().size();
+  cgtb::verify_options o;
+  o.resume = true;
+  stopping_sink stop(static_cast<int>(levels / 2));
+  o.progress = &stop;
+  if (levels >= 2) {
+    EXPECT_THROW(cgtb::verify_tablebase(path, o), std::runtime_error);
+    EXPECT_TRUE(std::filesystem::exists(cgtb::verify_checkpoint_path(path)));
+  }
+  stopping_sink watch(1 << 30);
+  o.progress = &watch;
+  const cgtb::verify_report resumed = cgtb::verify_tablebase(path, o);
+  EXPECT_EQ(resumed.failure, "");
+  EXPECT_EQ(resumed.positions, whole.positions);
+  EXPECT_EQ(resumed.options, whole.options);
+  EXPECT_EQ(resumed.genus_positions, whole.genus_positions);
+  EXPECT_EQ(resumed.round_trips, whole.round_trips);
+  EXPECT_EQ(resumed.period_checked, whole.period_checked);
+  EXPECT_EQ(resumed.exact_index, whole.exact_index);
+  if (levels >= 2) {
+    EXPECT_TRUE(std::any_of(watch.lines.begin(), watch.lines.end(), [](const std::string& l) {
+      return l.find("continuing after level") != std::string::npos;
+    }));
+  }
+  EXPECT_FALSE(std::filesystem::exists(cgtb::verify_checkpoint_path(path)));
+}
+
 /// Changes one value of each field in turn, at a middle level, and expects
 /// the verifier to name that field's kind.
 TEST_P(VerifyEveryGame, CatchesEveryAlteredField) {
@@ -199,6 +251,47 @@ TEST(Verify, CommandLineNamesTheAlteredPositionAndExitsOne) {
   EXPECT_NE(r.out.find("INCONSISTENT"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("Grundy value stored"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("level 6, rank 3"), std::string::npos) << r.out;
+}
+
+/// A checkpoint is refused, in one line naming it, where it belongs to a run
+/// with other options or is not whole; --resume needs a full check.
+TEST(Verify, ResumeRefusesACheckpointOfOtherOptionsOrOneNotWhole) {
+  temp_dir dir;
+  const std::string path = build_case(dir, {"cram_4x4", {"cram", "--board", "4x4"}});
+  const std::string ckpt = cgtb::verify_checkpoint_path(path);
+  cgtb::verify_options o;
+  o.resume = true;
+  stopping_sink stop(2);
+  o.progress = &stop;
+  EXPECT_THROW(cgtb::verify_tablebase(path, o), std::runtime_error);
+  ASSERT_TRUE(std::filesystem::exists(ckpt));
+  o.progress = nullptr;
+  cgtb::verify_options other = o;
+  other.genus = false;
+  try {
+    cgtb::verify_tablebase(path, other);
+    ADD_FAILURE() << "a checkpoint of other options was taken";
+  } catch (const cgtb::input_error& e) {
+    EXPECT_NE(std::string(e.what()).find("belongs to another run"), std::string::npos) << e.what();
+  }
+  // One byte changed: the checksum catches it.
+  {
+    std::fstream f(ckpt, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(-12, std::ios::end);
+    f.put('\x55');
+  }
+  try {
+    cgtb::verify_tablebase(path, o);
+    ADD_FAILURE() << "a corrupt checkpoint was taken";
+  } catch (const cgtb::corrupt_file_error& e) {
+    EXPECT_NE(std::string(e.what()).find("remove it to verify afresh"), std::string::npos) << e.what();
+  }
+  std::filesystem::resize_file(ckpt, 20);
+  EXPECT_THROW(cgtb::verify_tablebase(path, o), cgtb::corrupt_file_error);
+  std::filesystem::remove(ckpt);
+  const cli_result r = run_cgtb({"verify", path, "--resume", "--sample", "10"});
+  EXPECT_EQ(r.code, 2) << describe(r);
+  EXPECT_NE(r.err.find("--resume needs a full check"), std::string::npos) << describe(r);
 }
 
 TEST(Verify, CatchesAPositionLeftOutOfAReachableTable) {

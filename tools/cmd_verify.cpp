@@ -27,7 +27,10 @@ int cmd_verify(int argc, char** argv) {
       "memory for the levels decoded into memory, e.g. 18G (default: half the memory available; levels past it "
       "are read through the file, slower); with --deep --sample, for the states of the sample's followers too "
       "(levels past it are then checked without the genus)",
-      cxxopts::value<std::string>())("q,quiet", "no progress lines");
+      cxxopts::value<std::string>())(
+      "resume",
+      "keep a checkpoint beside the table after each level (FILE.verify-checkpoint) and continue from the one a "
+      "stopped run of the same options left; removed when the run ends")("q,quiet", "no progress lines");
   auto r = tools::parse_file_command(o, argc, argv, "verify");
   if (r["threads"].as<int>() < 0) throw input_error("--threads must be 0 or more");
   verify_options opt;
@@ -36,6 +39,7 @@ int cmd_verify(int argc, char** argv) {
   opt.threads = r["threads"].as<int>();
   opt.genus = !r.count("no-genus");
   opt.deep = r.count("deep") > 0;
+  opt.resume = r.count("resume") > 0;
   if (r.count("max-memory")) opt.genus_memory = opt.level_memory = parse_bytes(r["max-memory"].as<std::string>());
   opt.progress = r.count("quiet") ? nullptr : &stderr_progress();
   const std::string path = r["file"].as<std::string>();

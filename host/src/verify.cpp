@@ -11,6 +11,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <limits>
 #include <map>
 #include <memory>
@@ -26,6 +27,7 @@
 #include "cgtb/reachable_index.hpp"
 #include "cgtb/tablebase.hpp"
 #include "cgtb/text.hpp"
+#include "cgtb/verify_checkpoint.hpp"
 
 namespace cgtb {
 
@@ -1033,6 +1035,24 @@ class verifier {
     }
     std::uint64_t total = 0, done = 0;
     for (const auto& l : levels) total += full || opt_.sample >= l.positions ? l.positions : opt_.sample;
+    // --resume: what a stopped run established (the levels below and at
+    // carried.last_level, their counts, the marks so far).
+    detail::verify_progress carried;
+    bool resumed = false;
+    std::vector<detail::verify_marks> mark_list;
+    if (opt_.resume) {
+      if (!full || deep_) throw input_error("--resume needs a full check (without --sample and --deep)");
+      if (marks_)
+        for (const auto& l : levels) mark_list.push_back({l.level, (*marks_)[l.level].get(), (l.positions + 63) / 64});
+      carried.identity = checkpoint_identity();
+      resumed = detail::read_verify_checkpoint(checkpoint_path(), carried, mark_list);
+      if (resumed) {
+        reach_.insert(carried.reach.begin(), carried.reach.end());
+        rep.positions = carried.positions;
+        progress_line(opt_.progress, "[cgtb] verify: continuing after level %d (checkpoint '%s')", carried.last_level,
+                      checkpoint_path().c_str());
+      }
+    }
     const auto start = std::chrono::steady_clock::now();
     std::vector<std::unique_ptr<worker>> workers;
     min_level_ = levels.empty() ? 0 : levels.front().level;
@@ -1043,6 +1063,10 @@ class verifier {
     }
     resident_budget_ = opt_.level_memory ? opt_.level_memory : detail::host_available_bytes() / 2;
     for (const auto& le : levels) {
+      if (resumed && le.level <= carried.last_level) {
+        done += le.positions;
+        continue;
+      }
       const auto lt0 = std::chrono::steady_clock::now();
       // In a full run, the level itself in memory where it fits: the pass
       // reads its keys and values there, and the next passes its options'
@@ -1144,7 +1168,12 @@ class verifier {
                       count_text(n, "position").c_str(), s);
         opt_.progress->advance(done, total);
       }
+      if (opt_.resume) save_checkpoint(le.level, rep.positions, carried, workers, mark_list);
     }
+    rep.options += carried.options;
+    rep.genus_positions += carried.genus_positions;
+    rep.round_trips += carried.round_trips;
+    rep.period_checked += carried.period_checked;
     for (const auto& w : workers) {
       rep.options += w->options;
       rep.genus_positions += w->genus_positions;
@@ -1161,11 +1190,48 @@ class verifier {
             rep.failure = "position '" + stored_position(main_, le.level, r).text + "' (level " +
                           std::to_string(le.level) + ", rank " + std::to_string(r) +
                           ") is stored but is no option of a stored position";
-            return;
+            break;
           }
+        if (!rep.failure.empty()) break;
       }
-      rep.exact_index = true;
+      if (rep.failure.empty()) rep.exact_index = true;
     }
+    if (opt_.resume) std::remove(checkpoint_path().c_str());  // the run ended: its result is the report
+  }
+
+  std::string checkpoint_path() const { return verify_checkpoint_path(path_); }
+  /// The table and the options a --resume checkpoint belongs to: the file's
+  /// size, modification time and header, and the fields checked.
+  std::string checkpoint_identity() const {
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(path_, ec);
+    const auto mtime = std::filesystem::last_write_time(path_, ec).time_since_epoch().count();
+    return "cgtb verify " + path_ + "\nsize " + std::to_string(size) + "\nmodified " + std::to_string(mtime) +
+           "\ngenus " + (genus_ ? "yes" : "no") + "\n" + main_.tb.header().to_text();
+  }
+  /// After the pass of `level` in a --resume run: the counts so far and every
+  /// level's marks (those kept by levels in memory entered first) into the
+  /// checkpoint.
+  void save_checkpoint(int level, std::uint64_t positions, const detail::verify_progress& carried,
+                       const std::vector<std::unique_ptr<worker>>& workers,
+                       const std::vector<detail::verify_marks>& mark_list) {
+    detail::verify_progress p;
+    p.identity = carried.identity;
+    p.last_level = level;
+    p.reach.assign(reach_.begin(), reach_.end());
+    p.positions = positions;
+    p.options = carried.options;
+    p.genus_positions = carried.genus_positions;
+    p.round_trips = carried.round_trips;
+    p.period_checked = carried.period_checked;
+    for (const auto& w : workers) {
+      p.options += w->options;
+      p.genus_positions += w->genus_positions;
+      p.round_trips += w->round_trips;
+      p.period_checked += w->period_checked;
+    }
+    for (const auto& [l, rl] : resident_) fold_marks(l, *rl);
+    detail::write_verify_checkpoint(checkpoint_path(), p, mark_list);
   }
 
   /// Marks the position stored at (level, stored) as an option of a stored

@@ -49,7 +49,16 @@ struct verify_options {
   /// keys, about fields + 3.5 bytes a stored position); 0 = half the memory
   /// available. Levels past it are read through the file (slower).
   std::size_t level_memory = 0;
+  /// Full runs: after each level, keep what the run has established so far
+  /// in a checkpoint beside the table (verify_checkpoint_path), and continue
+  /// from one that a stopped run of the same table and options left; the
+  /// checkpoint is removed when the run ends. Throws input_error with a
+  /// sample or --deep.
+  bool resume = false;
 };
+
+/// Where cgtb verify --resume keeps its checkpoint for the table at `path`.
+inline std::string verify_checkpoint_path(const std::string& path) { return path + ".verify-checkpoint"; }
 
 /// Outcome of cgtb verify.
 struct verify_report {
