@@ -8,6 +8,7 @@
 #include <xxhash.h>
 
 #include <cstdint>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -34,6 +35,15 @@ namespace {
 
 namespace fs = std::filesystem;
 
+/// The folder of the running FuzzRegression test. The child process of a
+/// death test runs the test again in a folder of its own and ends in
+/// _Exit(), without the fixture's TearDown: it removes the folder first
+/// (end_child).
+fs::path& current_regression_dir() {
+  static fs::path dir;
+  return dir;
+}
+
 /// A file name in a fresh folder under the system's temporary folder, removed
 /// with the fixture.
 class FuzzRegression : public ::testing::Test {
@@ -42,6 +52,7 @@ class FuzzRegression : public ::testing::Test {
     dir_ = fs::temp_directory_path() / ("cgtb-fuzz-regress-" + std::to_string(getpid()) + "-" +
                                         ::testing::UnitTest::GetInstance()->current_test_info()->name());
     fs::create_directories(dir_);
+    current_regression_dir() = dir_;
   }
   void TearDown() override { fs::remove_all(dir_); }
   std::string path(const std::string& name) const { return (dir_ / name).string(); }
@@ -165,6 +176,13 @@ void put(std::string& s, std::size_t at, std::uint64_t v, int bytes) {
 /// Opens `file` and reads block 0 with the address space limited to 1 GiB
 /// (where no sanitizer needs more): exits 0 on input_error, 1 when the read
 /// succeeds, 2 on any other exception.
+/// Ends a death test's child process with `code`, its test's folder removed.
+[[noreturn]] void end_child(int code) {
+  std::error_code ec;
+  fs::remove_all(current_regression_dir(), ec);
+  std::_Exit(code);
+}
+
 void read_block_zero_in_1gib(const std::string& file) {
 #if !defined(CGTB_FUZZ_REGRESS_ASAN)
   const rlimit lim{rlim_t{1} << 30, rlim_t{1} << 30};
@@ -173,11 +191,11 @@ void read_block_zero_in_1gib(const std::string& file) {
   try {
     cgtb::tablebase tb(file);
     tb.read_block(0);
-    std::_Exit(1);
+    end_child(1);
   } catch (const cgtb::input_error&) {
-    std::_Exit(0);
+    end_child(0);
   } catch (...) {
-    std::_Exit(2);
+    end_child(2);
   }
 }
 
