@@ -6,6 +6,9 @@
 #pragma once
 
 #include <cstdint>
+#if defined(__BMI2__) && !defined(__CUDA_ARCH__)
+#include <immintrin.h>
+#endif
 
 #if defined(__CUDACC__)
 #include <cuda/atomic>
@@ -72,6 +75,8 @@ CGTB_HD inline int select_in_word(std::uint64_t w, int k) {
     }
   }
   return pos;
+#elif defined(__BMI2__)
+  return ctz64(_pdep_u64(1ull << k, w));
 #else
   constexpr std::uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
   std::uint64_t s = w - ((w >> 1) & 0x5555555555555555ull);
