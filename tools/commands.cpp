@@ -96,6 +96,12 @@ const std::vector<command>& command_table() {
        "Safe pile sizes (lost for the player to move) at move 1 of a blocking-nim tablebase, as\n"
        "maximal intervals [A,B]. An interval that reaches the table's largest pile N may go on.",
        cmd_intervals},
+      {"shares", "FILE", "how evenly each level of a keyed table splits among the ranks of a distributed build",
+       "How evenly the classes of each level of a keyed table (reachable Cram or Domineering) would be\n"
+       "shared among P ranks of a distributed build: the largest rank's share over the mean, when a class\n"
+       "belongs to the rank its key hashes to, and when ranks own ranges of keys between splitters drawn\n"
+       "from a random sample of the level (docs/distributed.md). Levels too small to split are marked '-'.",
+       cmd_shares},
   };
   return table;
 }
