@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <map>
+#include <random>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -119,6 +121,48 @@ TEST(RankShares, CommandPrintsTheWorstShareAndRefusesAFileWithoutKeys) {
   EXPECT_NE(s.err.find("has no keys"), std::string::npos) << describe(s);
   const cli_result z = run_cgtb({"shares", path, "--ranks", "0"});
   EXPECT_NE(z.code, 0) << describe(z);
+}
+
+}  // namespace
+
+namespace {
+
+// Block b holds level ranks [b*B, (b+1)*B) and is written by the owner of
+// its first entry; every rank's blocks, lent and borrowed entries counted
+// entry by entry.
+TEST(RankShares, BlocksPerRankAgreeWithAnEntryByEntryCount) {
+  std::mt19937_64 rng(7);
+  for (int trial = 0; trial < 300; ++trial) {
+    const std::uint64_t block = 1 + rng() % 9;
+    std::vector<std::uint64_t> counts(1 + rng() % 6);
+    for (auto& c : counts) c = rng() % 4 == 0 ? 0 : rng() % 25;
+    std::vector<std::uint32_t> owner;
+    for (std::uint32_t r = 0; r < counts.size(); ++r) owner.insert(owner.end(), counts[r], r);
+    const std::vector<cgtb::rank_blocks> k = cgtb::blocks_per_rank(counts, block);
+    ASSERT_EQ(k.size(), counts.size());
+    std::vector<std::vector<std::uint64_t>> written(counts.size());
+    std::vector<std::uint64_t> lent(counts.size(), 0), borrowed(counts.size(), 0);
+    for (std::uint64_t i = 0; i < owner.size(); ++i) {
+      const std::uint64_t b = i / block;
+      const std::uint32_t writer = owner[b * block];
+      if (i % block == 0) written[writer].push_back(b);
+      if (writer != owner[i]) {
+        ++lent[owner[i]];
+        ++borrowed[writer];
+      }
+    }
+    std::uint64_t first = 0;
+    for (std::size_t r = 0; r < counts.size(); ++r) {
+      EXPECT_EQ(k[r].first_rank, first);
+      EXPECT_EQ(k[r].count, counts[r]);
+      first += counts[r];
+      ASSERT_EQ(k[r].blocks, written[r].size()) << "trial " << trial << ", rank " << r;
+      for (std::uint64_t j = 0; j < written[r].size(); ++j) EXPECT_EQ(written[r][j], k[r].first_block + j);
+      EXPECT_EQ(k[r].lent, lent[r]) << "trial " << trial << ", rank " << r;
+      EXPECT_EQ(k[r].borrowed, borrowed[r]) << "trial " << trial << ", rank " << r;
+    }
+  }
+  EXPECT_THROW(cgtb::blocks_per_rank({1, 2}, 0), std::invalid_argument);
 }
 
 }  // namespace

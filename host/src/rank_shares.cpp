@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <random>
+#include <stdexcept>
 
 #include "cgtb/error.hpp"
 #include "cgtb/hd.hpp"
@@ -28,6 +29,31 @@ std::uint32_t range_owner(const std::vector<std::uint64_t>& s, std::uint64_t key
 }
 
 bool split_across_ranks(std::uint64_t positions, std::uint32_t ranks) { return ranks > 1 && positions / ranks >= 4096; }
+
+std::vector<rank_blocks> blocks_per_rank(const std::vector<std::uint64_t>& counts, std::uint64_t block_entries) {
+  if (block_entries == 0) throw std::invalid_argument("blocks_per_rank: a block of no entries");
+  const std::uint64_t b = block_entries;
+  std::uint64_t n = 0;
+  for (std::uint64_t c : counts) n += c;
+  std::vector<rank_blocks> out(counts.size());
+  std::uint64_t first = 0;
+  for (std::size_t r = 0; r < counts.size(); ++r) {
+    rank_blocks& k = out[r];
+    k.first_rank = first;
+    k.count = counts[r];
+    const std::uint64_t end = first + counts[r];
+    // The blocks whose first entry lies in [first, end).
+    const std::uint64_t from = (first + b - 1) / b, to = (end + b - 1) / b;
+    if (to > from) {
+      k.first_block = from;
+      k.blocks = to - from;
+      k.borrowed = std::min(to * b, n) - end;
+    }
+    k.lent = std::min(counts[r], from * b - first);
+    first = end;
+  }
+  return out;
+}
 
 namespace {
 double ratio(std::uint64_t largest, const level_share& s) {

@@ -34,6 +34,28 @@ std::uint32_t range_owner(const std::vector<std::uint64_t>& s, std::uint64_t key
 /// solved on one rank, where the exchange would cost more than the work.
 bool split_across_ranks(std::uint64_t positions, std::uint32_t ranks);
 
+/// The blocks of a level that one rank writes, when ranks 0, 1, ... own
+/// consecutive runs of the level's ranks (ownership by key range): the file
+/// cuts a level into blocks of `block_entries` entries from its first rank
+/// (docs/format.md), and block b is written by the rank that owns its first
+/// entry, b * block_entries. A rank whose run does not start a block lends
+/// its first entries to the rank that writes that block, and a rank whose
+/// last block runs past its run borrows the entries it lacks from the ranks
+/// after it; every other entry stays where it is.
+struct rank_blocks {
+  std::uint64_t first_rank = 0;   ///< the level rank of the run's first entry
+  std::uint64_t count = 0;        ///< entries of the run
+  std::uint64_t first_block = 0;  ///< first block this rank writes (0 when it writes none)
+  std::uint64_t blocks = 0;       ///< blocks it writes: first_block .. first_block + blocks - 1
+  std::uint64_t lent = 0;         ///< its first entries, which a block of an earlier rank holds
+  std::uint64_t borrowed = 0;     ///< entries after its run that its last block holds
+};
+
+/// The blocks each rank writes (rank_blocks) when rank r owns counts[r]
+/// entries of a level, in rank order. Throws std::invalid_argument when
+/// block_entries is 0.
+std::vector<rank_blocks> blocks_per_rank(const std::vector<std::uint64_t>& counts, std::uint64_t block_entries);
+
 /// The shares of one level for one rank count.
 struct level_share {
   int level = 0;
