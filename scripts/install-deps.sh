@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what cgtb needs to build on Debian 12 (bookworm): compiler, CMake,
-# zstd, xxHash, cxxopts, nlohmann-json, GoogleTest, and for the Python module
+# zstd, xxHash, cxxopts, nlohmann-json, GoogleTest, Open MPI, and for the Python module
 # pybind11, NumPy and pytest; for the explorer's browser test (tests/browser)
 # Debian's Chromium, and Node.js with npm unless a node and an npm are already
 # on PATH (a NodeSource nodejs brings its own npm, which Debian's npm package
@@ -10,7 +10,7 @@
 #   bash scripts/install-deps.sh clang libclang-rt-dev
 set -euo pipefail
 pkgs=(build-essential cmake pkg-config libzstd-dev libxxhash-dev libcxxopts-dev nlohmann-json3-dev libgtest-dev libcpp-httplib-dev
-  pybind11-dev python3-dev python3-numpy python3-pytest python3-matplotlib chromium "$@")
+  pybind11-dev python3-dev python3-numpy python3-pytest python3-matplotlib chromium openmpi-bin libopenmpi-dev "$@")
 if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
   pkgs+=(nodejs npm)
 fi

@@ -150,11 +150,15 @@ inline std::string build_output(const std::vector<std::string>& args) {
   return out;
 }
 
-/// Runs CGTB_BINARY with `args` (each quoted), stdin from `stdin_text`.
-inline cli_result run_cgtb(const std::vector<std::string>& args, const std::string& stdin_text = "") {
+/// Runs CGTB_BINARY with `args` (each quoted), stdin from `stdin_text`;
+/// behind the words of `launcher` (e.g. mpirun -np 2) where given.
+inline cli_result run_cgtb(const std::vector<std::string>& args, const std::string& stdin_text = "",
+                           const std::vector<std::string>& launcher = {}) {
   temp_dir io;
   write_bytes(io.file("in"), stdin_text);
-  std::string cmd = shell_quote(CGTB_BINARY);
+  std::string cmd;
+  for (const auto& w : launcher) cmd += shell_quote(w) + " ";
+  cmd += shell_quote(CGTB_BINARY);
   for (const auto& a : args) cmd += " " + shell_quote(a);
   cmd += " <" + shell_quote(io.file("in")) + " >" + shell_quote(io.file("out")) + " 2>" + shell_quote(io.file("err"));
   const int status = std::system(cmd.c_str());

@@ -24,6 +24,7 @@
 #include "cgtb/text.hpp"
 #include "cli.hpp"
 #include "commands.hpp"
+#include "mpi_session.hpp"
 
 namespace {
 
@@ -326,6 +327,13 @@ int cmd_census(int argc, char** argv) {
 }  // namespace cgtb::tools
 
 int main(int argc, char** argv) {
+  // MPI, where a launcher started this process; several processes are
+  // refused until distributed builds exist (one line, from the first rank).
+  const cgtb::tools::mpi_session mpi(argc, argv);
+  if (const std::string refusal = mpi.one_process_refusal(argc >= 2 ? argv[1] : ""); !refusal.empty()) {
+    if (mpi.rank() == 0) std::cerr << "cgtb: error: " << refusal << "\n";
+    return 2;
+  }
   if (argc >= 2 && (std::string(argv[1]) == "--version" || std::string(argv[1]) == "-V")) {
     std::cout << kBuilderVersion << "\nbackends: cpu (OpenMP)" << (cuda_backend_compiled() ? ", cuda" : "")
               << "\ntablebase format: writes version " << kFormatVersion << ", reads versions " << kOldestFormatVersion

@@ -1,0 +1,68 @@
+// The MPI session of one cgtb process (mpi_session.hpp).
+#include "mpi_session.hpp"
+
+#include <cstdlib>
+#include <string>
+
+#ifdef CGTB_HAVE_MPI
+#include <mpi.h>
+#endif
+
+namespace cgtb::tools {
+
+namespace {
+/// The integer in environment variable `name` if it is one in [lo, 2^30),
+/// else -1.
+int env_int(const char* name, long lo) {
+  const char* v = std::getenv(name);
+  if (!v || !*v) return -1;
+  char* end = nullptr;
+  const long n = std::strtol(v, &end, 10);
+  return *end == '\0' && n >= lo && n < (1L << 30) ? static_cast<int>(n) : -1;
+}
+}  // namespace
+
+int launched_processes() {
+  for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_SIZE"})
+    if (const int n = env_int(name, 1); n > 0) return n;
+  return 1;
+}
+
+int launched_rank() {
+  for (const char* name : {"OMPI_COMM_WORLD_RANK", "PMI_RANK", "PMIX_RANK"})
+    if (const int r = env_int(name, 0); r >= 0) return r;
+  return 0;
+}
+
+mpi_session::mpi_session(int& argc, char**& argv) : rank_(launched_rank()), size_(launched_processes()) {
+#ifdef CGTB_HAVE_MPI
+  // A launcher's environment, not the process count, says MPI is wanted: one
+  // process under mpirun -np 1 initialises it too.
+  const bool launched = std::getenv("OMPI_COMM_WORLD_SIZE") || std::getenv("PMI_SIZE") || std::getenv("PMIX_RANK") ||
+                        std::getenv("PMI_RANK");
+  if (!launched) return;
+  int provided = 0;
+  if (MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided) != MPI_SUCCESS) return;
+  active_ = true;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
+  MPI_Comm_size(MPI_COMM_WORLD, &size_);
+#else
+  (void)argc;
+  (void)argv;
+#endif
+}
+
+mpi_session::~mpi_session() {
+#ifdef CGTB_HAVE_MPI
+  if (active_) MPI_Finalize();
+#endif
+}
+
+std::string mpi_session::one_process_refusal(const std::string& command) const {
+  if (size_ <= 1) return {};
+  return "cgtb " + command + " runs as one process, but " + std::to_string(size_) +
+         " were started (distributed builds are not built yet; docs/distributed.md): run it without mpirun or srun, "
+         "or with one process";
+}
+
+}  // namespace cgtb::tools
