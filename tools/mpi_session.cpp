@@ -22,25 +22,32 @@ int env_int(const char* name, long lo) {
 }
 }  // namespace
 
-int launched_processes() {
-  for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_SIZE"})
-    if (const int n = env_int(name, 1); n > 0) return n;
-  return 1;
+constexpr const char* kRankVariables[] = {"OMPI_COMM_WORLD_RANK", "PMI_RANK", "PMIX_RANK"};
+constexpr const char* kSizeVariables[] = {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE"};
+
+bool launched() {
+  for (const char* name : kRankVariables)
+    if (std::getenv(name)) return true;
+  return false;
 }
 
 int launched_rank() {
-  for (const char* name : {"OMPI_COMM_WORLD_RANK", "PMI_RANK", "PMIX_RANK"})
+  for (const char* name : kRankVariables)
     if (const int r = env_int(name, 0); r >= 0) return r;
   return 0;
+}
+
+int launched_processes() {
+  for (const char* name : kSizeVariables)
+    if (const int n = env_int(name, 1); n > 0) return n;
+  return 1;
 }
 
 mpi_session::mpi_session(int& argc, char**& argv) : rank_(launched_rank()), size_(launched_processes()) {
 #ifdef CGTB_HAVE_MPI
   // A launcher's environment, not the process count, says MPI is wanted: one
   // process under mpirun -np 1 initialises it too.
-  const bool launched = std::getenv("OMPI_COMM_WORLD_SIZE") || std::getenv("PMI_SIZE") || std::getenv("PMIX_RANK") ||
-                        std::getenv("PMI_RANK");
-  if (!launched) return;
+  if (!launched()) return;
   int provided = 0;
   if (MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided) != MPI_SUCCESS) return;
   active_ = true;

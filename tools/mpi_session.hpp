@@ -8,10 +8,16 @@
 
 namespace cgtb::tools {
 
-/// The number of processes a launcher started this one among, from the
-/// environment it sets (OMPI_COMM_WORLD_SIZE of Open MPI, PMI_SIZE of MPICH
-/// and Slurm's PMI, PMIX_SIZE... of PMIx); 1 when no launcher did. Throws
-/// nothing: an unreadable value counts as 1.
+/// Whether a launcher started this process: the rank variable of Open MPI
+/// (OMPI_COMM_WORLD_RANK), of MPICH and Slurm's PMI (PMI_RANK) or of PMIx
+/// (PMIX_RANK) is set.
+bool launched();
+/// This process's rank among those a launcher started (the variable above);
+/// 0 when none did or the value is not a number.
+int launched_rank();
+/// How many processes the launcher started (OMPI_COMM_WORLD_SIZE or
+/// PMI_SIZE); 1 when no launcher did, or when it gives no count (PMIx alone:
+/// the count then comes from MPI, where the tool is built with it).
 int launched_processes();
 
 /// Holds MPI initialised (MPI_Init_thread with MPI_THREAD_FUNNELED: only the
@@ -29,8 +35,6 @@ class mpi_session {
   /// initialised, else the launcher's: launched_rank(), launched_processes()).
   int rank() const { return rank_; }
   int size() const { return size_; }
-  /// Whether MPI was initialised.
-  bool active() const { return active_; }
 
   /// The one-line refusal of `command` when more than one process runs it
   /// (every command runs as one process so far, and several copies of a

@@ -7,18 +7,17 @@
 #include <stdexcept>
 
 #include "cgtb/error.hpp"
-#include "cgtb/hd.hpp"
 #include "cgtb/reachable_index.hpp"
 
 namespace cgtb {
 
 std::uint32_t hash_owner(std::uint64_t key, std::uint32_t ranks) {
-  return static_cast<std::uint32_t>(mulhi64(mix64(key), ranks));
+  return static_cast<std::uint32_t>(hash_home(key, ranks));
 }
 
 std::vector<std::uint64_t> range_splitters(std::vector<std::uint64_t> sample, std::uint32_t ranks) {
-  std::vector<std::uint64_t> s;
   if (sample.empty() || ranks < 2) return std::vector<std::uint64_t>(ranks > 0 ? ranks - 1 : 0, ~std::uint64_t{0});
+  std::vector<std::uint64_t> s;
   std::sort(sample.begin(), sample.end());
   for (std::uint32_t r = 1; r < ranks; ++r) s.push_back(sample[sample.size() * r / ranks]);
   return s;
@@ -72,7 +71,7 @@ std::vector<level_share> measure_shares(tablebase& tb, const share_options& opt)
   for (std::uint32_t p : opt.ranks)
     if (p == 0) throw input_error("a rank count must be at least 1");
   std::vector<level_share> all;
-  std::vector<std::uint64_t> keys, mixed;
+  std::vector<std::uint64_t> keys;
   for (const level_entry& le : tb.levels()) {
     keys.clear();
     keys.reserve(le.positions);
@@ -83,8 +82,6 @@ std::vector<level_share> measure_shares(tablebase& tb, const share_options& opt)
     if (keys.size() != le.positions)
       throw corrupt_file_error(tb.path() + ": level " + std::to_string(le.level) + " holds " +
                                std::to_string(keys.size()) + " keys, its index says " + std::to_string(le.positions));
-    mixed.resize(keys.size());
-    for (std::size_t i = 0; i < keys.size(); ++i) mixed[i] = mix64(keys[i]);
     std::vector<level_share> here;
     for (std::uint32_t p : opt.ranks) {
       level_share s;
@@ -93,7 +90,7 @@ std::vector<level_share> measure_shares(tablebase& tb, const share_options& opt)
       s.ranks = p;
       s.split = split_across_ranks(le.positions, p);
       std::vector<std::uint64_t> count(p, 0);
-      for (std::uint64_t m : mixed) ++count[mulhi64(m, p)];
+      for (std::uint64_t k : keys) ++count[hash_owner(k, p)];
       s.largest_by_hash = *std::max_element(count.begin(), count.end());
       // Splitters from a random sample of the level, as a distributed build
       // draws them from the classes its ranks generate; the keys are in file

@@ -16,8 +16,8 @@
 namespace cgtb {
 
 /// Owner (0 .. ranks - 1) of the class with file key `key` when classes are
-/// shared by hash: the high bits of mix64(key) scaled to `ranks` (a
-/// multiply, no division). `ranks` >= 1.
+/// shared by hash: hash_home(key, ranks) (cgtb/reachable_index.hpp), the
+/// high bits of mix64(key) scaled to `ranks`. `ranks` >= 1.
 std::uint32_t hash_owner(std::uint64_t key, std::uint32_t ranks);
 
 /// Splitters of key ranges for `ranks` ranks from a sample of a level's keys
