@@ -24,6 +24,7 @@
 #include "cgtb/text.hpp"
 #include "cli.hpp"
 #include "commands.hpp"
+#include "mpi_exchange.hpp"
 #include "mpi_session.hpp"
 
 namespace {
@@ -123,9 +124,21 @@ int cmd_build(int argc, char** argv) {
   std::unique_ptr<game_driver> drv;
   build_request req;
   if (int rc = parse_build("build", argc, argv, drv, req)) return rc == 1 ? 0 : rc;
-  check_build_output(req);  // refused before any work, not after solving
+  // Under mpirun with several processes, the ranks split every level; rank
+  // 0 reports and writes the file (docs/distributed.md).
+  const std::unique_ptr<level_exchange> exchange = make_mpi_exchange(req.split_from);
+  req.solve.exchange = exchange.get();
+  const bool first = !exchange || exchange->rank() == 0;
+  if (!first) req.progress = false;
+  if (first) check_build_output(req);  // refused before any work, not after solving
   drv->build(req);
-  if (req.progress) std::cerr << wrote_line(argv[1], drv->params(), req) << "\n";
+  if (exchange) {
+    const exchange_figures f = exchange_totals(*exchange);
+    if (first && req.stats)
+      std::cout << "ranks: " << exchange->ranks() << ", " << f.bytes_sent << " bytes sent between them ("
+                << f.keys_requested << " option keys asked for)\n";
+  }
+  if (first && req.progress) std::cerr << wrote_line(argv[1], drv->params(), req) << "\n";
   return 0;
 }
 
@@ -328,7 +341,7 @@ int cmd_census(int argc, char** argv) {
 
 int main(int argc, char** argv) {
   // MPI, where a launcher started this process; several processes are
-  // refused until distributed builds exist (one line, from the first rank).
+  // refused by every command but build (one line, from the first rank).
   const cgtb::tools::mpi_session mpi(argc, argv);
   if (const std::string refusal = mpi.one_process_refusal(argc >= 2 ? argv[1] : ""); !refusal.empty()) {
     if (mpi.rank() == 0) std::cerr << "cgtb: error: " << refusal << "\n";
@@ -345,25 +358,32 @@ int main(int argc, char** argv) {
     return argc < 2 ? 2 : 0;
   }
   std::string cmd = argv[1];
+  // One line per error. Under several MPI ranks: the first rank reports
+  // errors of the input (every rank meets the same), each rank those of its
+  // own work, prefixed with its rank; then the whole job ends
+  // (mpi_session::end_job), so that no rank waits for one that failed.
+  auto fail = [&mpi](int rc, bool input, const std::string& what, const char* kind = "error") {
+    if (mpi.size() <= 1)
+      std::cerr << "cgtb: " << kind << ": " << what << "\n";
+    else if (!input || mpi.rank() == 0)
+      std::cerr << "cgtb: " << kind << ": " << (input ? "" : "rank " + std::to_string(mpi.rank()) + ": ") << what
+                << "\n";
+    mpi.end_job(rc);
+    return rc;
+  };
   try {
     return cgtb::tools::find_command(cmd).run(argc - 1, argv + 1);
   } catch (const input_error& e) {
-    std::cerr << "cgtb: error: " << one_line(e.what()) << "\n";
-    return 2;
+    return fail(2, true, one_line(e.what()));
   } catch (const resource_error& e) {
-    std::cerr << "cgtb: error: " << one_line(e.what()) << "\n";
-    return 3;
+    return fail(3, false, one_line(e.what()));
   } catch (const cxxopts::exceptions::no_such_option& e) {
-    std::cerr << "cgtb: error: " << one_line(unknown_option_message(e.what(), argc, argv)) << "\n";
-    return 2;
+    return fail(2, true, one_line(unknown_option_message(e.what(), argc, argv)));
   } catch (const cxxopts::exceptions::exception& e) {
-    std::cerr << "cgtb: error: " << one_line(cxxopts_message(e.what())) << "\n";
-    return 2;
+    return fail(2, true, one_line(cxxopts_message(e.what())));
   } catch (const std::bad_alloc&) {
-    std::cerr << "cgtb: error: out of memory (ask for less: a smaller table, --memo-mb, --max-memory)\n";
-    return 3;
+    return fail(3, false, "out of memory (ask for less: a smaller table, --memo-mb, --max-memory)");
   } catch (const std::exception& e) {  // internal_error (e.g. a failing CUDA call) and anything unexpected
-    std::cerr << "cgtb: internal error: " << one_line(e.what()) << "\n";
-    return 1;
+    return fail(1, false, one_line(e.what()), "internal error");
   }
 }

@@ -66,10 +66,21 @@ mpi_session::~mpi_session() {
 }
 
 std::string mpi_session::one_process_refusal(const std::string& command) const {
-  if (size_ <= 1) return {};
+  if (size_ <= 1 || (command == "build" && active_)) return {};
+  if (command == "build")
+    return "this cgtb was built without MPI, so its builds run as one process, but " + std::to_string(size_) +
+           " were started: run it without mpirun or srun, or build cgtb with MPI (docs/distributed.md)";
   return "cgtb " + command + " runs as one process, but " + std::to_string(size_) +
-         " were started (distributed builds are not built yet; docs/distributed.md): run it without mpirun or srun, "
-         "or with one process";
+         " were started (only cgtb build splits its work across MPI ranks; docs/distributed.md): run it without "
+         "mpirun or srun, or with one process";
+}
+
+void mpi_session::end_job(int rc) const {
+#ifdef CGTB_HAVE_MPI
+  if (active_ && size_ > 1) MPI_Abort(MPI_COMM_WORLD, rc);
+#else
+  (void)rc;
+#endif
 }
 
 }  // namespace cgtb::tools

@@ -37,9 +37,15 @@ class mpi_session {
   int size() const { return size_; }
 
   /// The one-line refusal of `command` when more than one process runs it
-  /// (every command runs as one process so far, and several copies of a
-  /// build would race on one output file); "" for one process.
+  /// and it is not `build` (the one command whose work several processes
+  /// share); "" otherwise.
   std::string one_process_refusal(const std::string& command) const;
+
+  /// After an error: where MPI runs more than one process, ends every
+  /// process of the job with exit status `rc` (MPI_Abort; the launcher adds
+  /// its own lines), so that no rank waits for one that failed. Returns
+  /// where there is nothing to end.
+  void end_job(int rc) const;
 
  private:
   int rank_ = 0, size_ = 1;

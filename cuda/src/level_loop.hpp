@@ -59,6 +59,25 @@ std::string available_text(const Backend& be, const solve_options& opts) {
          (opts.max_memory && a == opts.max_memory ? std::string(" (the --max-memory limit)") : std::string());
 }
 
+/// Distributed builds, host-visible backends: out[j] = the record of key
+/// keys[j] of a rank's part of a level (`level`, whose records are
+/// `records`); sets *missing where the part does not hold the key.
+template <class Stored>
+struct owned_record_copy {
+  reachable_level level;
+  const Stored* records;
+  const std::uint64_t* keys;
+  Stored* out;
+  int* missing;
+  CGTB_HD void operator()(std::uint64_t j) const {
+    const std::uint64_t r = level.rank(keys[j]);
+    if (r < level.size && level.key(r) == keys[j])
+      out[j] = records[r];
+    else
+      *missing = 1;
+  }
+};
+
 /// One solve of `Game` under `Rule` on `Backend`: construct, then run().
 /// Levels stay resident (records on the backend, with their index data) from
 /// the time they are solved or loaded until no option of a level still to
@@ -90,17 +109,17 @@ class level_loop {
         dict_(be_, interned ? std::max<std::uint64_t>(opts.dictionary_capacity, 1) : 0),
         store_(be_, top_),
         flags_(be_.template allocate<int>(2)),
-        pipeline_([this] { be_.enter_thread(); }) {}
+        pipeline_([this] { be_.enter_thread(); }) {
+    check_distributed();
+  }
 
   /// Solves (or, resuming, loads) every level bottom up and hands each
   /// solved level to the consumer. Throws resource_error when a level does
   /// not fit or a value overflows its record; rethrows the consumer's errors.
   void run() {
-    if (opts_.levels_known) {
-      std::vector<std::uint64_t> sizes;
-      for (int l : levels_) sizes.push_back(index_.size(l));
-      opts_.levels_known(sizes);
-    }
+    std::vector<std::uint64_t> sizes;
+    for (int l : levels_) sizes.push_back(exchange_ ? exchange_->sum(index_.size(l)) : index_.size(l));
+    if (opts_.levels_known) opts_.levels_known(sizes);
     check_memory();
     for (std::size_t i = 0; i < levels_.size(); ++i) {
       const int level = levels_[i];
@@ -110,9 +129,13 @@ class level_loop {
         if (reached_after_resume(level)) load_solved(level);
         continue;
       }
+      if (exchange_) fetch_option_records(i);
       auto out = be_.template allocate<stored>(index_.size(level));
       const level_report rep = solve_level(level, out.data());
-      hand_over(i, rep, out.data());
+      if (exchange_)
+        hand_over_whole(rep, out.data());
+      else
+        hand_over(i, rep, out.data());
       store_.keep(level, std::move(out), last_reader(i));
       // Levels the next level's options cannot reach go before this level's
       // rank table is built, so that the two never share the memory.
@@ -123,6 +146,23 @@ class level_loop {
   }
 
  private:
+  /// Distributed builds are made for keyed games whose options of each
+  /// level lie on the level below, with records that are not interned, on a
+  /// backend whose memory the host reads; throws input_error otherwise.
+  void check_distributed() const {
+    if (!exchange_) return;
+    const char* why = nullptr;
+    if (!keyed_game<Game>::value)
+      why = "are built for the reachable Cram and Domineering tables only";
+    else if (interned)
+      why = "do not hold the genus yet (build --values normal,misere, or run one process)";
+    else if (!Backend::host_visible)
+      why = "run on the CPU backend only so far";
+    for (std::size_t i = 1; !why && i < levels_.size(); ++i)
+      if (span_ <= 0 || levels_[i] - span_ != levels_[i - 1]) why = "need a game whose options lie on the level below";
+    if (why) throw input_error(std::string("builds across several MPI ranks ") + why);
+  }
+
   /// True when level j's records are read by options of level i (j < i).
   bool reaches(std::size_t i, std::size_t j) const { return j < i && (span_ == 0 || levels_[j] >= levels_[i] - span_); }
 
@@ -263,6 +303,61 @@ class level_loop {
     return rep;
   }
 
+  /// Distributed builds: this rank's part of level i reads the records of
+  /// options that other ranks own. Its options' distinct keys are found as
+  /// the forward pass finds them, their records fetched from their owners
+  /// (this rank answering theirs from its part of the level below, whose
+  /// keys and records go then), and the keys and records fetched take the
+  /// level below's place for the level pass.
+  void fetch_option_records(std::size_t i) {
+    if constexpr (keyed_game<Game>::value && !interned && Backend::host_visible) {
+      if (i == 0) return;
+      const int level = levels_[i], below = levels_[i - 1];
+      index_.make_resident(level);
+      const std::vector<std::uint64_t> wanted = index_.option_keys(level, below, opts_);
+      auto fetched = be_.template allocate<stored>(wanted.size());
+      const reachable_level own = index_.level_view(below);
+      const stored* own_records = store_.records(below);
+      exchange_->fetch_records(
+          below, wanted.data(), wanted.size(), sizeof(stored),
+          [&](const std::uint64_t* keys, std::uint64_t n, void* out) {
+            int missing = 0;
+            be_.with_policy(n, [&](auto policy) {
+              thrust::for_each(policy, thrust::counting_iterator<std::uint64_t>(0),
+                               thrust::counting_iterator<std::uint64_t>(n),
+                               owned_record_copy<stored>{own, own_records, keys, static_cast<stored*>(out), &missing});
+            });
+            if (missing)
+              throw internal_error("level " + std::to_string(below) +
+                                   ": another rank asked for a class this rank does not own");
+          },
+          fetched.data());
+      index_.replace(below, encode_keys(wanted.data(), wanted.size()));
+      store_.keep(below, std::move(fetched), level);
+    } else {
+      (void)i;
+    }
+  }
+
+  /// Distributed builds: the solved part of a level goes to rank 0, whose
+  /// consumer gets the whole level, as one process would hand it over.
+  void hand_over_whole(const level_report& rep, const stored* solved_records) {
+    const elias_fano_keys* keys = index_.keys(rep.level);
+    std::vector<std::uint64_t> mine(rep.positions), all_keys;
+    if (keys) keys->decode(0, rep.positions, mine.data());
+    std::vector<unsigned char> all_records;
+    exchange_->gather(mine.data(), solved_records, rep.positions, sizeof(stored), all_keys, all_records);
+    level_report whole = rep;
+    whole.options = exchange_->sum(rep.options);
+    if (exchange_->rank() != 0) return;
+    const elias_fano_keys coded = encode_keys(all_keys.data(), all_keys.size());
+    whole.positions = all_keys.size();
+    whole.keys = &coded;
+    level_records<record> view_of_level;
+    view_of_level.records = reinterpret_cast<const record*>(all_records.data());
+    consume_(whole, view_of_level);
+  }
+
   /// The solved level i's copy to the host and its consumer: on the
   /// pipeline's thread for large levels, while this thread goes on to the
   /// next level, where the host has room for both (the consumer holds the
@@ -329,6 +424,7 @@ class level_loop {
   }
 
   const solve_options& opts_;
+  level_exchange* const exchange_ = opts_.exchange;  ///< distributed builds: the other ranks; else null
   const level_consumer<record>& consume_;
   Backend be_;
   typename Backend::template buffer<std::uint64_t> table_;

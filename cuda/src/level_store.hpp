@@ -40,6 +40,10 @@ class resident_level_store {
     by_until_.emplace(until, level);
   }
 
+  /// The records of `level` (the backend's memory), or null when the store
+  /// does not hold it.
+  const Stored* records(int level) const { return host_[static_cast<std::size_t>(level)]; }
+
   /// The last level whose solve reads `level` (as keep() was told), or -1
   /// when the store does not hold it.
   int kept_until(int level) const {

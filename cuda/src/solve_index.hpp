@@ -86,6 +86,7 @@ class solve_index<Backend, Game, true> {
     checksums_.assign(static_cast<std::size_t>(top) + 1, 0);
     no_table_.assign(static_cast<std::size_t>(top) + 1, 0);
     host_levels_.resize(static_cast<std::size_t>(top) + 1);
+    generated_.assign(static_cast<std::size_t>(top) + 1, 0);
     dev_levels_ = be.template allocate<reachable_level>(host_levels_.size());
     int found_to = -1;  // saved keys: the lowest level of a forward pass saved before
     if (!opts.saved_keys.empty()) {
@@ -127,8 +128,9 @@ class solve_index<Backend, Game, true> {
   }
 
   /// Makes level L's keys resident on the backend (the kernels unrank and
-  /// rank with them).
+  /// rank with them); nothing where they are.
   void make_resident(int level) {
+    if (resident_.count(level)) return;
     resident r;
     r.host = load(level);
     host_levels_[static_cast<std::size_t>(level)] = on_backend(r.host, r.dev);
@@ -171,6 +173,40 @@ class solve_index<Backend, Game, true> {
     lv.check_keys = *be_.to_host(full.data(), 1, flag_copy_);
     host_levels_[static_cast<std::size_t>(level)] = lv;
     dirty_ = true;
+  }
+  /// Distributed builds (solve_options::exchange): the distinct canonical
+  /// options (ascending keys on level `below`) of resident level L's
+  /// positions, found as the forward pass finds a level.
+  std::vector<std::uint64_t> option_keys(int level, int below, const solve_options& opts) {
+    const elias_fano_keys& keys = resident_.at(level).host;
+    std::uint64_t parts = 0;
+    // The forward pass found the same options of the same part.
+    const double estimate = static_cast<double>(generated_[static_cast<std::size_t>(below)]);
+    solve_options quiet = opts;
+    quiet.progress = nullptr;
+    const elias_fano_keys found = reach(keys, below, estimate, quiet, parts);
+    std::vector<std::uint64_t> out(found.size);
+    found.decode(0, found.size, out.data());
+    return out;
+  }
+  /// Resident level L as the kernels see it (its keys and rank table; host
+  /// memory on host-visible backends).
+  reachable_level level_view(int level) const { return host_levels_[static_cast<std::size_t>(level)]; }
+  /// Distributed builds: level L's keys become `keys` (the options a rank
+  /// reads, whose records it fetched), resident, with a rank table where the
+  /// level would have one.
+  void replace(int level, elias_fano_keys keys) {
+    const std::size_t l = static_cast<std::size_t>(level);
+    drop(level);
+    sizes_[l] = keys.size;
+    bytes_[l] = keys.bytes();
+    resident r;
+    r.host = std::move(keys);
+    host_levels_[l] = on_backend(r.host, r.dev);
+    dirty_ = true;
+    resident_.emplace(level, std::move(r));
+    build_rank_table(level);
+    sync();
   }
   void drop(int level) {
     host_levels_[static_cast<std::size_t>(level)] = reachable_level{};
@@ -224,7 +260,6 @@ class solve_index<Backend, Game, true> {
   /// found_to, whose keys and those of the levels above are stored already.
   void forward(const std::vector<int>& levels, const solve_options& opts, int found_to) {
     using clock = std::chrono::steady_clock;
-    const view_type v = game_.view(table_, nullptr);
     const int top = levels.back();
     double growth = static_cast<double>(game_.max_options()), prev_ratio = 0;
     // Growth of the hash set's estimate: this level's growth, extrapolated
@@ -237,103 +272,130 @@ class solve_index<Backend, Game, true> {
     std::size_t i = levels.size() - 1;
     elias_fano_keys cur;
     if (found_to < 0) {
+      // The start: rank 0's in a distributed build.
       const std::uint64_t start = game_.canonical(game_.start());
-      cur = encode_keys(&start, 1);
+      cur = encode_keys(&start, !opts.exchange || opts.exchange->rank() == 0 ? 1 : 0);
       store(top, cur);
       if (opts.forward_level_done) opts.forward_level_done(top);
     } else {
       for (; levels[i] != found_to; --i) next_growth(size(levels[i]), size(levels[i - 1]));
       cur = load(found_to);
     }
-    auto full = be_.template allocate<int>(1);
     for (; i > 0; --i) {
       const auto t0 = clock::now();
       const int below = levels[i - 1];
       const std::uint64_t n = cur.size;
-      device_keys cur_dev;
-      const reachable_level above = on_backend(cur, cur_dev);
-      // The hash set: the estimated count at load 3/4, in as many parts (by
-      // key hash, each a pass over the level above) as keep a part's set
-      // within a quarter of the memory free now (cgtb/memory_model.hpp).
-      const double estimate = growth * static_cast<double>(n);
-      const std::uint64_t parts =
-          opts.forward_parts ? opts.forward_parts
-                             : memory_model::forward_parts(estimate, static_cast<double>(be_.available_bytes()));
-      std::vector<elias_fano_keys> runs;
-      std::uint64_t found_all = 0;
-      for (std::uint64_t part = 0; part < parts; ++part) {
-        // Capacity for the estimated count at load 3/4; enlarged by half and
-        // the pass redone when the set turns out fuller than 4/5 (or full).
-        std::uint64_t cap = memory_model::forward_set_slots(estimate, parts);
-        std::uint64_t found = 0;
-        typename Backend::template buffer<std::uint64_t> next;
-        std::vector<std::uint64_t> block_counts;  // host-visible backends: per block, then offsets
-        for (bool done = false; !done;) {
-          auto slots = be_.template allocate<std::uint64_t>(cap);
-          const int zero = 0;
-          be_.copy_to_device(full.data(), &zero, 1);
-          be_.with_policy(n, [&](auto policy) {
-            thrust::fill(policy, slots.data(), slots.data() + cap, kEmptySlot);
-            using kernel = reach_kernel<view_type, Backend::prefetch_batch>;
-            const std::uint64_t chunk = Backend::chunk_size == 1 ? 1 : kernel::kCpuChunk;
-            thrust::for_each(policy, thrust::counting_iterator<std::uint64_t>(0),
-                             thrust::counting_iterator<std::uint64_t>((n + chunk - 1) / chunk),
-                             kernel{v, above, chunk, part, parts, slots.data(), cap, full.data()});
-            if constexpr (Backend::host_visible) {
-              // Thrust's OpenMP copy_if keeps two index arrays of the set's
-              // length; the compaction in blocks keeps one count per block.
-              block_counts.resize((cap + kCompactBlock - 1) / kCompactBlock);
-              thrust::for_each(policy, thrust::counting_iterator<std::uint64_t>(0),
-                               thrust::counting_iterator<std::uint64_t>(block_counts.size()),
-                               occupied_block_count{slots.data(), cap, kCompactBlock, block_counts.data()});
-              found = 0;
-              for (std::uint64_t& c : block_counts) found += std::exchange(c, found);
-            } else {
-              found = static_cast<std::uint64_t>(
-                  thrust::count_if(policy, slots.data(), slots.data() + cap, occupied_slot{}));
-            }
-            be_.check("forward pass");
-          });
-          done = !*be_.to_host(full.data(), 1, flag_copy_) && 5 * found <= 4 * cap;
-          if (!done) {
-            cap += cap / 2;
-            continue;
-          }
-          next = be_.template allocate<std::uint64_t>(found);
-          be_.with_policy(found, [&](auto policy) {
-            if constexpr (Backend::host_visible)
-              thrust::for_each(policy, thrust::counting_iterator<std::uint64_t>(0),
-                               thrust::counting_iterator<std::uint64_t>(block_counts.size()),
-                               occupied_block_copy{slots.data(), cap, kCompactBlock, block_counts.data(), next.data()});
-            else
-              thrust::copy_if(policy, slots.data(), slots.data() + cap, next.data(), occupied_slot{});
-            be_.check("forward pass compaction");
-          });
-        }
-        be_.with_policy(found, [&](auto policy) {
-          thrust::sort(policy, next.data(), next.data() + found);
-          be_.check("forward pass sort");
-        });
-        std::vector<std::uint64_t> keys_copy;  // a device backend's host copy
-        runs.push_back(encode_keys(be_.download(next.data(), found, keys_copy), found));
-        found_all += found;
-        if (parts > 1 && part + 1 < parts)
-          progress_line(opts.progress, "[cgtb] reachable level %3d: part %llu of %llu: %llu positions in %.0f s", below,
-                        static_cast<unsigned long long>(part + 1), static_cast<unsigned long long>(parts),
-                        static_cast<unsigned long long>(found_all),
-                        std::chrono::duration<double>(clock::now() - t0).count());
+      std::uint64_t parts = 0;
+      cur = reach(cur, below, growth * static_cast<double>(n), opts, parts);
+      std::uint64_t found_all = cur.size;
+      if (opts.exchange) {
+        generated_[static_cast<std::size_t>(below)] = cur.size;
+        // A distributed build: this rank's options go to their owners, and
+        // its part of the level is what the ranks send it.
+        std::vector<std::uint64_t> generated(cur.size);
+        cur.decode(0, cur.size, generated.data());
+        cur = elias_fano_keys();
+        const std::vector<std::uint64_t> own = opts.exchange->own_keys(below, generated);
+        cur = encode_keys(own.data(), own.size());
+        found_all = opts.exchange->sum(cur.size);
       }
-      cur_dev = device_keys();
-      cur = runs.size() == 1 ? std::move(runs[0]) : merge_key_runs(runs);
-      runs.clear();
       store(below, cur);
-      next_growth(n, found_all);
+      // The growth of the hash set's count: of the options this rank found
+      // (in a distributed build, before they went to their owners; a rank
+      // whose part is empty keeps its estimate).
+      if (n) next_growth(n, opts.exchange ? generated_[static_cast<std::size_t>(below)] : cur.size);
       progress_line(opts.progress, "[cgtb] reachable level %3d: %14llu %s stored in %8.3f s%s", below,
                     static_cast<unsigned long long>(found_all), found_all == 1 ? "position" : "positions",
                     std::chrono::duration<double>(clock::now() - t0).count(),
                     parts > 1 ? (" (" + std::to_string(parts) + " parts)").c_str() : "");
       if (opts.forward_level_done) opts.forward_level_done(below);
     }
+  }
+
+  /// The canonical options of the positions whose keys are `cur` (one
+  /// level) on level `below`, as coded keys: gathered in a hash set on the
+  /// backend sized for `estimate` keys (in `parts` parts by key hash, each a
+  /// pass over `cur`, where one set would not fit in a quarter of the free
+  /// memory), compacted, sorted, and the parts' runs merged.
+  elias_fano_keys reach(const elias_fano_keys& cur, int below, double estimate, const solve_options& opts,
+                        std::uint64_t& parts) {
+    using clock = std::chrono::steady_clock;
+    const auto t0 = clock::now();
+    const view_type v = game_.view(table_, nullptr);
+    const std::uint64_t n = cur.size;
+    device_keys cur_dev;
+    const reachable_level above = on_backend(cur, cur_dev);
+    auto full = be_.template allocate<int>(1);
+    // The hash set: the estimated count at load 3/4, in as many parts (by
+    // key hash, each a pass over the level above) as keep a part's set
+    // within a quarter of the memory free now (cgtb/memory_model.hpp).
+    parts = opts.forward_parts ? opts.forward_parts
+                               : memory_model::forward_parts(estimate, static_cast<double>(be_.available_bytes()));
+    std::vector<elias_fano_keys> runs;
+    std::uint64_t found_all = 0;
+    for (std::uint64_t part = 0; part < parts; ++part) {
+      // Capacity for the estimated count at load 3/4; enlarged by half and
+      // the pass redone when the set turns out fuller than 4/5 (or full).
+      std::uint64_t cap = memory_model::forward_set_slots(estimate, parts);
+      std::uint64_t found = 0;
+      typename Backend::template buffer<std::uint64_t> next;
+      std::vector<std::uint64_t> block_counts;  // host-visible backends: per block, then offsets
+      for (bool done = false; !done;) {
+        auto slots = be_.template allocate<std::uint64_t>(cap);
+        const int zero = 0;
+        be_.copy_to_device(full.data(), &zero, 1);
+        be_.with_policy(n, [&](auto policy) {
+          thrust::fill(policy, slots.data(), slots.data() + cap, kEmptySlot);
+          using kernel = reach_kernel<view_type, Backend::prefetch_batch>;
+          const std::uint64_t chunk = Backend::chunk_size == 1 ? 1 : kernel::kCpuChunk;
+          thrust::for_each(policy, thrust::counting_iterator<std::uint64_t>(0),
+                           thrust::counting_iterator<std::uint64_t>((n + chunk - 1) / chunk),
+                           kernel{v, above, chunk, part, parts, slots.data(), cap, full.data()});
+          if constexpr (Backend::host_visible) {
+            // Thrust's OpenMP copy_if keeps two index arrays of the set's
+            // length; the compaction in blocks keeps one count per block.
+            block_counts.resize((cap + kCompactBlock - 1) / kCompactBlock);
+            thrust::for_each(policy, thrust::counting_iterator<std::uint64_t>(0),
+                             thrust::counting_iterator<std::uint64_t>(block_counts.size()),
+                             occupied_block_count{slots.data(), cap, kCompactBlock, block_counts.data()});
+            found = 0;
+            for (std::uint64_t& c : block_counts) found += std::exchange(c, found);
+          } else {
+            found =
+                static_cast<std::uint64_t>(thrust::count_if(policy, slots.data(), slots.data() + cap, occupied_slot{}));
+          }
+          be_.check("forward pass");
+        });
+        done = !*be_.to_host(full.data(), 1, flag_copy_) && 5 * found <= 4 * cap;
+        if (!done) {
+          cap += cap / 2;
+          continue;
+        }
+        next = be_.template allocate<std::uint64_t>(found);
+        be_.with_policy(found, [&](auto policy) {
+          if constexpr (Backend::host_visible)
+            thrust::for_each(policy, thrust::counting_iterator<std::uint64_t>(0),
+                             thrust::counting_iterator<std::uint64_t>(block_counts.size()),
+                             occupied_block_copy{slots.data(), cap, kCompactBlock, block_counts.data(), next.data()});
+          else
+            thrust::copy_if(policy, slots.data(), slots.data() + cap, next.data(), occupied_slot{});
+          be_.check("forward pass compaction");
+        });
+      }
+      be_.with_policy(found, [&](auto policy) {
+        thrust::sort(policy, next.data(), next.data() + found);
+        be_.check("forward pass sort");
+      });
+      std::vector<std::uint64_t> keys_copy;  // a device backend's host copy
+      runs.push_back(encode_keys(be_.download(next.data(), found, keys_copy), found));
+      found_all += found;
+      if (parts > 1 && part + 1 < parts)
+        progress_line(opts.progress, "[cgtb] reachable level %3d: part %llu of %llu: %llu positions in %.0f s", below,
+                      static_cast<unsigned long long>(part + 1), static_cast<unsigned long long>(parts),
+                      static_cast<unsigned long long>(found_all),
+                      std::chrono::duration<double>(clock::now() - t0).count());
+    }
+    return runs.size() == 1 ? std::move(runs[0]) : merge_key_runs(runs);
   }
 
   /// Keeps level L's keys: in memory while all levels' keys stay under
@@ -525,8 +587,10 @@ class solve_index<Backend, Game, true> {
   std::vector<std::uint64_t> bytes_;      ///< by level: bytes of the coded keys
   std::vector<long> offsets_;             ///< by level: offset in the spill file, or -1
   std::vector<std::uint64_t> checksums_;  ///< by level: XXH64 of its block in the spill file
-  std::string saved_path_;                ///< the file of saved keys, if any
-  std::uint64_t signature_ = 0;           ///< of the game (saved keys)
+  std::vector<std::uint64_t>
+      generated_;                ///< distributed builds, by level: options this rank's part of the level above has
+  std::string saved_path_;       ///< the file of saved keys, if any
+  std::uint64_t signature_ = 0;  ///< of the game (saved keys)
   std::uint64_t kept_ = 0;
   std::vector<char> no_table_;  ///< by level: 1 where the level gets no rank table
   typename Backend::template staging<int> flag_copy_;

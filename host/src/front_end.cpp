@@ -177,7 +177,11 @@ void add_build_options(cxxopts::Options& o, const game_entry& game) {
       "force", "replace the output file if it exists (without it, an existing file is refused)")(
       "q,quiet", "no progress lines")("block-entries", "positions per compressed block",
                                       cxxopts::value<std::uint32_t>()->default_value("4096"))(
-      "zstd-level", "zstd compression level (1-19)", cxxopts::value<int>()->default_value("9"));
+      "zstd-level", "zstd compression level (1-19)", cxxopts::value<int>()->default_value("9"))(
+      "split-from",
+      "builds across MPI ranks (mpirun -np P cgtb build ...): split a level across the ranks when each would own at "
+      "least this many stored classes; smaller levels are solved on rank 0",
+      cxxopts::value<std::uint64_t>()->default_value("4096"));
 }
 
 std::unique_ptr<game_driver> build_request_from(const cxxopts::ParseResult& r, const game_entry& game,
@@ -201,6 +205,7 @@ std::unique_ptr<game_driver> build_request_from(const cxxopts::ParseResult& r, c
   req.block_entries = r["block-entries"].as<std::uint32_t>();
   if (req.block_entries < 64 || req.block_entries > (1u << 20))
     throw input_error("--block-entries must be between 64 and 1048576");
+  req.split_from = r["split-from"].as<std::uint64_t>();
   req.zstd_level = r["zstd-level"].as<int>();
   if (req.zstd_level < 1 || req.zstd_level > 19) throw input_error("--zstd-level must be between 1 and 19");
   return drv;

@@ -27,7 +27,9 @@ std::uint32_t range_owner(const std::vector<std::uint64_t>& s, std::uint64_t key
   return static_cast<std::uint32_t>(std::upper_bound(s.begin(), s.end(), key) - s.begin());
 }
 
-bool split_across_ranks(std::uint64_t positions, std::uint32_t ranks) { return ranks > 1 && positions / ranks >= 4096; }
+bool split_across_ranks(std::uint64_t positions, std::uint32_t ranks, std::uint64_t min_per_rank) {
+  return ranks > 1 && positions / ranks >= std::max<std::uint64_t>(min_per_rank, 1);
+}
 
 std::vector<rank_blocks> blocks_per_rank(const std::vector<std::uint64_t>& counts, std::uint64_t block_entries) {
   if (block_entries == 0) throw std::invalid_argument("blocks_per_rank: a block of no entries");

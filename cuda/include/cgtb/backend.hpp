@@ -9,6 +9,7 @@
 #include <memory>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 #include "cgtb/progress.hpp"
 
@@ -95,6 +96,41 @@ constexpr double kLevelConsumerBytes = 32.0 * (1 << 20);
 /// temporary file until their level is solved (cuda/src/solve_index.hpp).
 constexpr std::uint64_t kKeptKeysBytes = std::uint64_t{256} << 20;
 
+/// The exchanges of a build whose levels are split across processes (the
+/// ranks of an MPI job; docs/distributed.md). Every stored class of a level
+/// belongs to one rank, the ranks owning disjoint, ascending key ranges (all
+/// of rank r's keys below rank r + 1's), so that a level in rank order is the
+/// ranks' parts one after another. Every member is collective: each rank
+/// calls it in the same order with the same level. The tool implements it
+/// over MPI (tools/mpi_exchange.hpp); the solver sees only this interface.
+/// Members throw resource_error when a transfer fails.
+class level_exchange {
+ public:
+  virtual ~level_exchange() = default;
+  virtual int rank() const = 0;
+  virtual int ranks() const = 0;
+  /// Forward pass: `generated` holds the distinct keys (ascending) of level
+  /// `level` that are options of this rank's part of the level above.
+  /// Returns this rank's part of `level`: the distinct keys of every rank's
+  /// `generated` that fall in its range (the ranges chosen here).
+  virtual std::vector<std::uint64_t> own_keys(int level, const std::vector<std::uint64_t>& generated) = 0;
+  /// Answers requests from this rank's part of a level: writes the records
+  /// (record_bytes each) of `n` keys, all in its part, to `out`.
+  using record_lookup = std::function<void(const std::uint64_t* keys, std::uint64_t n, void* out)>;
+  /// Solve: fills `out` with the records (record_bytes each) of the `n`
+  /// distinct keys `wanted` (ascending) of level `level`, asking each key's
+  /// owner; `lookup` answers the other ranks' requests from this rank's part.
+  virtual void fetch_records(int level, const std::uint64_t* wanted, std::uint64_t n, std::size_t record_bytes,
+                             const record_lookup& lookup, void* out) = 0;
+  /// Writing: the whole level at rank 0 (the ranks' `n` keys and records,
+  /// record_bytes each, one part after another, into all_keys and
+  /// all_records); both left empty on the other ranks.
+  virtual void gather(const std::uint64_t* keys, const void* records, std::uint64_t n, std::size_t record_bytes,
+                      std::vector<std::uint64_t>& all_keys, std::vector<unsigned char>& all_records) = 0;
+  /// The sum of `v` over the ranks.
+  virtual std::uint64_t sum(std::uint64_t v) = 0;
+};
+
 /// How to run a solve.
 struct solve_options {
   backend_kind backend = backend_kind::cpu;
@@ -134,6 +170,12 @@ struct solve_options {
   /// the forward pass), with each level's positions (stored classes for a
   /// keyed index), in the order of Game::levels(); for progress lines.
   std::function<void(const std::vector<std::uint64_t>& positions)> levels_known;
+  /// A build whose levels are split across ranks (keyed indexes, records
+  /// not interned, a host-visible backend): this rank's exchanges with the
+  /// others. Sizes, memory checks and kernels are then this rank's part's;
+  /// the consumer is called on rank 0 only, with whole levels. Null: one
+  /// process holds every level.
+  level_exchange* exchange = nullptr;
 };
 
 /// A solved level's records as its consumer reads them, in host memory:

@@ -97,8 +97,19 @@ class build_progress {
 template <class Game, class Rule, class Field>
 void solve_and_write(const Game& game, const tablebase_header& h, const build_request& req, const solve_options& opts,
                      Field field) {
-  if constexpr (keyed_game<Game>::value)
+  if (opts.exchange) {
+    // A build split across ranks: the solver checks each rank's memory
+    // and hands whole levels to rank 0, which alone writes the file.
+    if (req.resume) throw input_error("--resume is not supported across several MPI ranks yet; run one process");
+    if (opts.exchange->rank() != 0) {
+      solve_options o = opts;
+      o.progress = nullptr;
+      solve<Game, Rule>(game, o, [](const level_report&, const level_records<typename Rule::record>&) {});
+      return;
+    }
+  } else if constexpr (keyed_game<Game>::value) {
     check_reachable_plan(game.rows(), game.cols(), game.symmetry().count, stored_record_bytes<Rule>(), opts.max_memory);
+  }
   check_build_output(req);
   using record = typename Rule::record;
   tablebase_writer w(req.output, h, req.resume);

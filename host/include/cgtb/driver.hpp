@@ -76,6 +76,10 @@ struct build_request {
   bool resume = false;  ///< checkpoint every level; continue a killed build of the same file (--resume)
   bool force = false;   ///< replace a file already at `output` (--force); else the build is refused
   std::uint32_t block_entries = 4096;
+  /// Builds across MPI ranks: a level is split across the ranks when each
+  /// would own at least this many stored classes; smaller levels stay whole
+  /// on rank 0 (--split-from).
+  std::uint64_t split_from = 4096;
   int zstd_level = 9;
   /// Fault injection, for tests: called right after level L's checkpoint
   /// (resumable builds), and after the forward pass has stored (and saved)

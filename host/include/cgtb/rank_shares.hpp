@@ -30,9 +30,10 @@ std::vector<std::uint64_t> range_splitters(std::vector<std::uint64_t> sample, st
 std::uint32_t range_owner(const std::vector<std::uint64_t>& s, std::uint64_t key);
 
 /// True when a level of `positions` classes is worth splitting across
-/// `ranks` ranks: each would own at least 4096 classes. Smaller levels are
-/// solved on one rank, where the exchange would cost more than the work.
-bool split_across_ranks(std::uint64_t positions, std::uint32_t ranks);
+/// `ranks` ranks: each would own at least `min_per_rank` classes (4096 by
+/// default). Smaller levels are solved on one rank, where the exchange would
+/// cost more than the work.
+bool split_across_ranks(std::uint64_t positions, std::uint32_t ranks, std::uint64_t min_per_rank = 4096);
 
 /// The blocks of a level that one rank writes, when ranks 0, 1, ... own
 /// consecutive runs of the level's ranks (ownership by key range): the file

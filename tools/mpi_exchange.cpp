@@ -1,0 +1,253 @@
+// The exchanges of a build split across MPI ranks (mpi_exchange.hpp).
+#include "mpi_exchange.hpp"
+
+#include <algorithm>
+#include <climits>
+#include <cstring>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "cgtb/error.hpp"
+#include "cgtb/rank_shares.hpp"
+
+#ifdef CGTB_HAVE_MPI
+#include <mpi.h>
+#endif
+
+namespace cgtb::tools {
+
+#ifdef CGTB_HAVE_MPI
+namespace {
+
+/// Sampled keys a rank, on average, from which a level's splitters are drawn
+/// (docs/distributed.md: 4096 kept every level within 6 % of the mean share).
+constexpr std::uint64_t kSamplePerRank = 4096;
+
+void check(int rc, const char* what) {
+  if (rc != MPI_SUCCESS) throw resource_error(std::string("MPI ") + what + " failed");
+}
+
+/// An MPI count: throws resource_error past what one call carries.
+int count_of(std::uint64_t n) {
+  if (n > static_cast<std::uint64_t>(INT_MAX))
+    throw resource_error("an exchange of " + std::to_string(n) +
+                         " items between two ranks is more than one MPI call sends");
+  return static_cast<int>(n);
+}
+
+class mpi_level_exchange final : public level_exchange {
+ public:
+  mpi_level_exchange(std::uint64_t split_from, std::uint64_t batch_keys)
+      : split_from_(split_from), batch_(std::max<std::uint64_t>(batch_keys, 1)) {
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
+    MPI_Comm_size(MPI_COMM_WORLD, &ranks_);
+  }
+  int rank() const override { return rank_; }
+  int ranks() const override { return ranks_; }
+
+  std::vector<std::uint64_t> own_keys(int level, const std::vector<std::uint64_t>& generated) override {
+    const std::vector<std::uint64_t> counts = all_gather(generated.size());
+    std::uint64_t total = 0;
+    for (std::uint64_t c : counts) total += c;
+    // The splitters: quantiles of a systematic sample of every rank's keys,
+    // each rank sampling in proportion to its keys (an empty list: the
+    // level stays whole on rank 0).
+    std::vector<std::uint64_t> splitters;
+    if (split_across_ranks(total, static_cast<std::uint32_t>(ranks_), split_from_)) {
+      const std::uint64_t n = generated.size();
+      const std::uint64_t want = (kSamplePerRank * static_cast<std::uint64_t>(ranks_) * n + total - 1) / total;
+      const std::uint64_t take = std::min(n, want);
+      std::vector<std::uint64_t> sample(take);
+      for (std::uint64_t j = 0; j < take; ++j) sample[j] = generated[(2 * j + 1) * n / (2 * take)];
+      splitters = range_splitters(all_gather_keys(sample), static_cast<std::uint32_t>(ranks_));
+    }
+    splitters_[level] = splitters;
+    std::vector<std::uint64_t> own =
+        all_to_all(generated.data(), partition(generated.data(), generated.size(), splitters));
+    std::sort(own.begin(), own.end());
+    own.erase(std::unique(own.begin(), own.end()), own.end());
+    return own;
+  }
+
+  void fetch_records(int level, const std::uint64_t* wanted, std::uint64_t n, std::size_t record_bytes,
+                     const record_lookup& lookup, void* out) override {
+    const auto it = splitters_.find(level);
+    if (it == splitters_.end())
+      throw internal_error("records of level " + std::to_string(level) + " asked before its keys");
+    const std::vector<std::uint64_t>& splitters = it->second;
+    std::uint64_t rounds = (n + batch_ - 1) / batch_;
+    check(MPI_Allreduce(MPI_IN_PLACE, &rounds, 1, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD), "Allreduce");
+    figures_.keys_requested += n;
+    unsigned char* to = static_cast<unsigned char*>(out);
+    std::vector<unsigned char> answers;
+    for (std::uint64_t round = 0, at = 0; round < rounds; ++round) {
+      const std::uint64_t m = std::min(batch_, n - std::min(n, at));
+      const std::vector<std::uint64_t> sent = partition(wanted + at, m, splitters);
+      std::vector<std::uint64_t> asked_of_me_counts;
+      const std::vector<std::uint64_t> asked = all_to_all(wanted + at, sent, &asked_of_me_counts);
+      answers.resize(asked.size() * record_bytes);
+      if (!asked.empty()) lookup(asked.data(), asked.size(), answers.data());
+      // The answers go back in the order the requests came: each source's
+      // run of requests, in rank order, as each rank sent its sorted keys.
+      std::vector<std::uint64_t> answer_bytes(asked_of_me_counts), reply_bytes(sent);
+      for (auto& c : answer_bytes) c *= record_bytes;
+      for (auto& c : reply_bytes) c *= record_bytes;
+      exchange_bytes(answers.data(), answer_bytes, to + at * record_bytes, reply_bytes);
+      at += m;
+    }
+  }
+
+  void gather(const std::uint64_t* keys, const void* records, std::uint64_t n, std::size_t record_bytes,
+              std::vector<std::uint64_t>& all_keys, std::vector<unsigned char>& all_records) override {
+    std::vector<std::uint64_t> counts = all_gather(n);
+    std::vector<int> key_counts(ranks_), key_at(ranks_), byte_counts(ranks_), byte_at(ranks_);
+    std::uint64_t total = 0;
+    for (int r = 0; r < ranks_; ++r) {
+      key_counts[r] = count_of(counts[r]);
+      byte_counts[r] = count_of(counts[r] * record_bytes);
+      key_at[r] = count_of(total);
+      byte_at[r] = count_of(total * record_bytes);
+      total += counts[r];
+    }
+    if (rank_ == 0) {
+      all_keys.resize(total);
+      all_records.resize(total * record_bytes);
+    }
+    if (rank_ != 0) figures_.bytes_sent += n * (8 + record_bytes);
+    check(MPI_Gatherv(keys, count_of(n), MPI_UINT64_T, all_keys.data(), key_counts.data(), key_at.data(), MPI_UINT64_T,
+                      0, MPI_COMM_WORLD),
+          "Gatherv");
+    check(MPI_Gatherv(records, count_of(n * record_bytes), MPI_BYTE, all_records.data(), byte_counts.data(),
+                      byte_at.data(), MPI_BYTE, 0, MPI_COMM_WORLD),
+          "Gatherv");
+  }
+
+  std::uint64_t sum(std::uint64_t v) override {
+    check(MPI_Allreduce(MPI_IN_PLACE, &v, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD), "Allreduce");
+    return v;
+  }
+
+  const exchange_figures& figures() const { return figures_; }
+
+ private:
+  /// v from every rank, in rank order.
+  std::vector<std::uint64_t> all_gather(std::uint64_t v) {
+    std::vector<std::uint64_t> all(static_cast<std::size_t>(ranks_));
+    check(MPI_Allgather(&v, 1, MPI_UINT64_T, all.data(), 1, MPI_UINT64_T, MPI_COMM_WORLD), "Allgather");
+    return all;
+  }
+  /// Every rank's `keys`, one after another.
+  std::vector<std::uint64_t> all_gather_keys(const std::vector<std::uint64_t>& keys) {
+    const std::vector<std::uint64_t> counts = all_gather(keys.size());
+    std::vector<int> c(ranks_), at(ranks_);
+    std::uint64_t total = 0;
+    for (int r = 0; r < ranks_; ++r) {
+      c[r] = count_of(counts[r]);
+      at[r] = count_of(total);
+      total += counts[r];
+    }
+    std::vector<std::uint64_t> all(total);
+    check(MPI_Allgatherv(keys.data(), count_of(keys.size()), MPI_UINT64_T, all.data(), c.data(), at.data(),
+                         MPI_UINT64_T, MPI_COMM_WORLD),
+          "Allgatherv");
+    return all;
+  }
+  /// How many of the ascending `keys` each rank owns under `splitters` (an
+  /// empty list: rank 0 owns them all).
+  std::vector<std::uint64_t> partition(const std::uint64_t* keys, std::uint64_t n,
+                                       const std::vector<std::uint64_t>& splitters) const {
+    std::vector<std::uint64_t> counts(static_cast<std::size_t>(ranks_), 0);
+    if (splitters.empty()) {
+      counts[0] = n;
+      return counts;
+    }
+    std::uint64_t from = 0;
+    for (int r = 0; r < ranks_; ++r) {
+      const std::uint64_t to =
+          r + 1 < ranks_ ? static_cast<std::uint64_t>(std::lower_bound(keys, keys + n, splitters[r]) - keys) : n;
+      counts[r] = to - from;
+      from = to;
+    }
+    return counts;
+  }
+  /// Sends counts[r] keys (consecutive in `keys`) to each rank r; returns
+  /// what the ranks sent this one, in rank order (and, where asked, how many
+  /// came from each).
+  std::vector<std::uint64_t> all_to_all(const std::uint64_t* keys, const std::vector<std::uint64_t>& counts,
+                                        std::vector<std::uint64_t>* received_counts = nullptr) {
+    std::vector<std::uint64_t> bytes(counts), got_bytes;
+    for (auto& c : bytes) c *= 8;
+    std::vector<unsigned char> got = exchange_bytes(keys, bytes, nullptr, got_bytes);
+    if (received_counts) {
+      *received_counts = got_bytes;
+      for (auto& c : *received_counts) c /= 8;
+    }
+    std::vector<std::uint64_t> out(got.size() / 8);
+    if (!out.empty()) std::memcpy(out.data(), got.data(), got.size());
+    return out;
+  }
+  /// One MPI_Alltoallv of bytes: send_bytes[r] bytes of `send` to rank r.
+  /// Where `into` is given, the bytes received land there and recv_bytes
+  /// must hold what each rank sends (nothing is returned); else recv_bytes
+  /// is filled from an MPI_Alltoall of the counts and the bytes returned.
+  std::vector<unsigned char> exchange_bytes(const void* send, const std::vector<std::uint64_t>& send_bytes, void* into,
+                                            std::vector<std::uint64_t>& recv_bytes) {
+    if (!into) {
+      recv_bytes.assign(static_cast<std::size_t>(ranks_), 0);
+      check(MPI_Alltoall(send_bytes.data(), 1, MPI_UINT64_T, recv_bytes.data(), 1, MPI_UINT64_T, MPI_COMM_WORLD),
+            "Alltoall");
+    }
+    std::vector<int> sc(ranks_), sd(ranks_), rc(ranks_), rd(ranks_);
+    std::uint64_t s_total = 0, r_total = 0;
+    for (int r = 0; r < ranks_; ++r) {
+      sc[r] = count_of(send_bytes[r]);
+      rc[r] = count_of(recv_bytes[r]);
+      sd[r] = count_of(s_total);
+      rd[r] = count_of(r_total);
+      s_total += send_bytes[r];
+      r_total += recv_bytes[r];
+      if (r != rank_) figures_.bytes_sent += send_bytes[r];
+    }
+    std::vector<unsigned char> got;
+    if (!into) {
+      got.resize(r_total);
+      into = got.data();
+    }
+    check(MPI_Alltoallv(send, sc.data(), sd.data(), MPI_BYTE, into, rc.data(), rd.data(), MPI_BYTE, MPI_COMM_WORLD),
+          "Alltoallv");
+    return got;
+  }
+
+  int rank_ = 0, ranks_ = 1;
+  std::uint64_t split_from_, batch_;
+  std::map<int, std::vector<std::uint64_t>> splitters_;  ///< by level: ranks - 1 splitters, or none (rank 0 owns all)
+  exchange_figures figures_;
+};
+
+}  // namespace
+
+std::unique_ptr<level_exchange> make_mpi_exchange(std::uint64_t split_from, std::uint64_t batch_keys) {
+  int ready = 0, size = 1;
+  MPI_Initialized(&ready);
+  if (!ready) return nullptr;
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  if (size < 2) return nullptr;
+  return std::make_unique<mpi_level_exchange>(split_from, batch_keys);
+}
+
+exchange_figures exchange_totals(level_exchange& x) {
+  exchange_figures f = static_cast<mpi_level_exchange&>(x).figures();
+  f.bytes_sent = x.sum(f.bytes_sent);
+  f.keys_requested = x.sum(f.keys_requested);
+  return f;
+}
+
+#else
+
+std::unique_ptr<level_exchange> make_mpi_exchange(std::uint64_t, std::uint64_t) { return nullptr; }
+exchange_figures exchange_totals(level_exchange&) { return {}; }
+
+#endif
+
+}  // namespace cgtb::tools
