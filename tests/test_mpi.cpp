@@ -1,6 +1,8 @@
-// The tool under an MPI launcher (tools/mpi_session.hpp, docs/distributed.md):
-// one process builds what a plain run builds, byte for byte; several are
-// refused in one line, leaving no file. Run where the tool is built with MPI.
+// The tool under an MPI launcher (tools/mpi_session.hpp, tools/mpi_exchange.hpp,
+// docs/distributed.md): one process builds what a plain run builds, byte for
+// byte, and so do 2 to 4 ranks that split every level; what is not split yet
+// is refused in one line, leaving no file. Run where the tool is built with
+// MPI.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -33,16 +35,97 @@ TEST(Mpi, OneLaunchedProcessBuildsThePlainBuildsBytes) {
   EXPECT_TRUE(read_bytes(dir.file("plain.cgtb")) == read_bytes(dir.file("launched.cgtb")));
 }
 
-TEST(Mpi, SeveralProcessesAreRefusedInOneLineAndLeaveNoFile) {
+/// The build of `args` (a game and its options) by one plain process and by
+/// `np` launched ranks, each rank on one thread, every level with at least
+/// `split_from` stored classes a rank split across them; the two files
+/// compared byte for byte.
+void expect_split_build_identical(const std::vector<std::string>& args, int np, const std::string& split_from) {
+  temp_dir dir;
+  std::vector<std::string> plain = {"build"}, split = {"build"};
+  plain.insert(plain.end(), args.begin(), args.end());
+  split.insert(split.end(), args.begin(), args.end());
+  plain.insert(plain.end(), {"-q", "-o", dir.file("plain.cgtb")});
+  split.insert(split.end(), {"-q", "--threads", "1", "--split-from", split_from, "-o", dir.file("split.cgtb")});
+  const cli_result a = run_cgtb(plain);
+  ASSERT_EQ(a.code, 0) << describe(a);
+  const cli_result b = run_cgtb(split, "", launcher(np));
+  ASSERT_EQ(b.code, 0) << describe(b);
+  EXPECT_TRUE(read_bytes(dir.file("plain.cgtb")) == read_bytes(dir.file("split.cgtb")))
+      << np << " ranks built another file than one process";
+  std::size_t files = 0;
+  for (const auto& e : fs::directory_iterator(dir.path())) files += e.is_regular_file();
+  EXPECT_EQ(files, 2u) << "a rank left a file of its own";
+}
+
+TEST(Mpi, LevelsSplitAcrossTwoToFourRanksBuildTheSameBytes) {
+  if (std::string(CGTB_MPIEXEC).empty()) GTEST_SKIP() << "the tool is built without MPI (-DCGTB_MPI=OFF)";
+  for (int np : {2, 3, 4}) {
+    SCOPED_TRACE(std::to_string(np) + " ranks");
+    // Every level of more than one class a rank is split: the smallest
+    // levels too, and ranks whose part of a level is empty.
+    for (const char* board : {"3x5", "4x5", "5x5"}) {
+      SCOPED_TRACE(std::string("cram ") + board);
+      expect_split_build_identical({"cram", "--board", board, "--values", "normal,misere"}, np, "1");
+    }
+    for (const char* board : {"4x4", "4x5"}) {
+      SCOPED_TRACE(std::string("domineering ") + board);
+      expect_split_build_identical({"domineering", "--board", board, "--values", "normal,misere"}, np, "1");
+    }
+  }
+  // The default split (levels of 4096 classes a rank and more), on the
+  // largest board of the suite: Cram 5x6, normal and misere play.
+  expect_split_build_identical({"cram", "--board", "5x6", "--values", "normal,misere"}, 2, "4096");
+}
+
+/// How many lines of r's stderr start with `head`.
+std::size_t count_lines_starting(const cli_result& r, const std::string& head) {
+  std::size_t n = 0;
+  for (const std::string& l : r.err_lines()) n += l.rfind(head, 0) == 0;
+  return n;
+}
+
+TEST(Mpi, WhatIsNotSplitYetIsRefusedInOneLineAndLeavesNoFile) {
   if (std::string(CGTB_MPIEXEC).empty()) GTEST_SKIP() << "the tool is built without MPI (-DCGTB_MPI=OFF)";
   temp_dir dir;
   const std::string out = dir.file("t.cgtb");
-  const cli_result r = run_cgtb({"build", "cram", "--board", "3x4", "-q", "-o", out}, "", launcher(3));
-  EXPECT_NE(r.code, 0) << describe(r);
-  std::size_t refusals = 0;
-  for (const std::string& l : r.err_lines())
-    if (l.rfind("cgtb: error: cgtb build runs as one process, but 3 were started", 0) == 0) ++refusals;
-  EXPECT_EQ(refusals, 1u) << describe(r);
+  struct refusal {
+    std::vector<std::string> args;
+    std::string line;
+  };
+  const std::vector<refusal> refusals = {
+      {{"build", "cram", "--board", "3x4", "-q", "-o", out},
+       "cgtb: error: builds across several MPI ranks do not hold the genus yet"},
+      {{"build", "cram", "--board", "3x4", "--values", "normal", "--resume", "-q", "-o", out},
+       "cgtb: error: --resume is not supported across several MPI ranks yet"},
+      {{"build", "octal", "--code", "0.07", "--max-total", "12", "-q", "-o", out},
+       "cgtb: error: builds across several MPI ranks are built for the reachable Cram and Domineering tables only"},
+      {{"info", out}, "cgtb: error: cgtb info runs as one process, but 3 were started"},
+  };
+  for (const refusal& f : refusals) {
+    const cli_result r = run_cgtb(f.args, "", launcher(3));
+    EXPECT_NE(r.code, 0) << describe(r);
+    EXPECT_EQ(count_lines_starting(r, f.line), 1u) << describe(r);
+    EXPECT_EQ(count_lines_starting(r, "cgtb:"), 1u) << describe(r);
+    for (const auto& e : fs::directory_iterator(dir.path())) ADD_FAILURE() << "left " << e.path();
+  }
+}
+
+TEST(Mpi, ARankBeyondItsMemoryBudgetIsNamedInItsRefusal) {
+  if (std::string(CGTB_MPIEXEC).empty()) GTEST_SKIP() << "the tool is built without MPI (-DCGTB_MPI=OFF)";
+  temp_dir dir;
+  const cli_result r = run_cgtb({"build", "cram", "--board", "5x6", "--values", "normal,misere", "--threads", "1",
+                                 "--max-memory", "2M", "-q", "-o", dir.file("t.cgtb")},
+                                "", launcher(2));
+  EXPECT_EQ(r.code == 0, false) << describe(r);
+  // Each rank that meets its budget says so, naming itself and the level.
+  std::size_t named = 0, lines = 0;
+  for (const std::string& l : r.err_lines()) {
+    if (l.rfind("cgtb:", 0) != 0) continue;  // the launcher's own lines
+    ++lines;
+    named += l.rfind("cgtb: error: rank 0: level ", 0) == 0 || l.rfind("cgtb: error: rank 1: level ", 0) == 0;
+  }
+  EXPECT_GE(named, 1u) << describe(r);
+  EXPECT_EQ(named, lines) << describe(r);
   for (const auto& e : fs::directory_iterator(dir.path())) ADD_FAILURE() << "left " << e.path();
 }
 

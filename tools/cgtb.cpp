@@ -6,6 +6,7 @@
 #include <cctype>
 #include <csignal>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <cxxopts.hpp>
 #include <functional>
@@ -136,7 +137,9 @@ int cmd_build(int argc, char** argv) {
     const exchange_figures f = exchange_totals(*exchange);
     if (first && req.stats)
       std::cout << "ranks: " << exchange->ranks() << ", " << f.bytes_sent << " bytes sent between them ("
-                << f.keys_requested << " option keys asked for)\n";
+                << f.keys_requested
+                << " option keys asked for); largest part of a split level: " << std::setprecision(3) << f.worst_share
+                << " of the mean (level " << f.worst_share_level << ")\n";
   }
   if (first && req.progress) std::cerr << wrote_line(argv[1], drv->params(), req) << "\n";
   return 0;
@@ -363,11 +366,10 @@ int main(int argc, char** argv) {
   // own work, prefixed with its rank; then the whole job ends
   // (mpi_session::end_job), so that no rank waits for one that failed.
   auto fail = [&mpi](int rc, bool input, const std::string& what, const char* kind = "error") {
-    if (mpi.size() <= 1)
-      std::cerr << "cgtb: " << kind << ": " << what << "\n";
-    else if (!input || mpi.rank() == 0)
-      std::cerr << "cgtb: " << kind << ": " << (input ? "" : "rank " + std::to_string(mpi.rank()) + ": ") << what
-                << "\n";
+    // One write a line: the launcher passes each rank's lines on whole.
+    const std::string by = mpi.size() > 1 && !input ? "rank " + std::to_string(mpi.rank()) + ": " : "";
+    const std::string line = std::string("cgtb: ") + kind + ": " + by + what + "\n";
+    if (mpi.size() <= 1 || !input || mpi.rank() == 0) std::fwrite(line.data(), 1, line.size(), stderr);
     mpi.end_job(rc);
     return rc;
   };

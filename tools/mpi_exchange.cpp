@@ -10,6 +10,7 @@
 
 #include "cgtb/error.hpp"
 #include "cgtb/rank_shares.hpp"
+#include "cgtb/reachable_index.hpp"
 
 #ifdef CGTB_HAVE_MPI
 #include <mpi.h>
@@ -50,23 +51,44 @@ class mpi_level_exchange final : public level_exchange {
     const std::vector<std::uint64_t> counts = all_gather(generated.size());
     std::uint64_t total = 0;
     for (std::uint64_t c : counts) total += c;
-    // The splitters: quantiles of a systematic sample of every rank's keys,
-    // each rank sampling in proportion to its keys (an empty list: the
-    // level stays whole on rank 0).
+    // The splitters: quantiles of a sample of the level's distinct keys (an
+    // empty list: the level stays whole on rank 0). A key is sampled by its
+    // hash, so that every rank that generated it samples it or none does:
+    // once the samples' repeats are removed, each distinct key of the level
+    // was drawn with the same chance, however many ranks generated it (a
+    // sample of each rank's keys would weigh a class by the ranks that
+    // reach it). About kSamplePerRank keys a rank are drawn from all
+    // generated keys, repeats included.
     std::vector<std::uint64_t> splitters;
     if (split_across_ranks(total, static_cast<std::uint32_t>(ranks_), split_from_)) {
-      const std::uint64_t n = generated.size();
-      const std::uint64_t want = (kSamplePerRank * static_cast<std::uint64_t>(ranks_) * n + total - 1) / total;
-      const std::uint64_t take = std::min(n, want);
-      std::vector<std::uint64_t> sample(take);
-      for (std::uint64_t j = 0; j < take; ++j) sample[j] = generated[(2 * j + 1) * n / (2 * take)];
-      splitters = range_splitters(all_gather_keys(sample), static_cast<std::uint32_t>(ranks_));
+      const double rate = std::min(1.0, static_cast<double>(kSamplePerRank) * ranks_ / static_cast<double>(total));
+      const std::uint64_t below = rate >= 1.0 ? ~std::uint64_t{0} : static_cast<std::uint64_t>(rate * 0x1p64);
+      std::vector<std::uint64_t> sample;
+      for (std::uint64_t k : generated)
+        if (mix64(k) <= below) sample.push_back(k);
+      std::vector<std::uint64_t> drawn = all_gather_keys(sample);
+      std::sort(drawn.begin(), drawn.end());
+      drawn.erase(std::unique(drawn.begin(), drawn.end()), drawn.end());
+      splitters = range_splitters(std::move(drawn), static_cast<std::uint32_t>(ranks_));
     }
     splitters_[level] = splitters;
     std::vector<std::uint64_t> own =
         all_to_all(generated.data(), partition(generated.data(), generated.size(), splitters));
     std::sort(own.begin(), own.end());
     own.erase(std::unique(own.begin(), own.end()), own.end());
+    if (!splitters.empty()) {
+      const std::vector<std::uint64_t> parts = all_gather(own.size());
+      std::uint64_t sum = 0, largest = 0;
+      for (std::uint64_t p : parts) {
+        sum += p;
+        largest = std::max(largest, p);
+      }
+      const double share = sum ? static_cast<double>(largest) * ranks_ / static_cast<double>(sum) : 1.0;
+      if (share > figures_.worst_share) {
+        figures_.worst_share = share;
+        figures_.worst_share_level = level;
+      }
+    }
     return own;
   }
 

@@ -16,6 +16,10 @@ namespace cgtb::tools {
 struct exchange_figures {
   std::uint64_t bytes_sent = 0;      ///< bytes this rank sent to other ranks (keys and records)
   std::uint64_t keys_requested = 0;  ///< option keys this rank asked other ranks for
+  /// The largest rank's part of a split level over the mean part, at the
+  /// level where it is largest (1 when no level was split).
+  double worst_share = 1;
+  int worst_share_level = -1;
 };
 
 /// A level_exchange over MPI_COMM_WORLD, or null where the tool is built
