@@ -115,7 +115,8 @@ class mpi_level_exchange final : public level_exchange {
       std::vector<std::uint64_t> answer_bytes(asked_of_me_counts), reply_bytes(sent);
       for (auto& c : answer_bytes) c *= record_bytes;
       for (auto& c : reply_bytes) c *= record_bytes;
-      exchange_bytes(answers.data(), answer_bytes, to + at * record_bytes, reply_bytes);
+      void* const replies = to + at * record_bytes;
+      exchange_bytes(answers.data(), answer_bytes, &replies, reply_bytes);
       at += m;
     }
   }
@@ -210,11 +211,11 @@ class mpi_level_exchange final : public level_exchange {
     return out;
   }
   /// One MPI_Alltoallv of bytes: send_bytes[r] bytes of `send` to rank r.
-  /// Where `into` is given, the bytes received land there and recv_bytes
-  /// must hold what each rank sends (nothing is returned); else recv_bytes
-  /// is filled from an MPI_Alltoall of the counts and the bytes returned.
-  std::vector<unsigned char> exchange_bytes(const void* send, const std::vector<std::uint64_t>& send_bytes, void* into,
-                                            std::vector<std::uint64_t>& recv_bytes) {
+  /// With `into`, the bytes received land at *into and recv_bytes must hold
+  /// what each rank sends (nothing is returned); else recv_bytes is filled
+  /// from an MPI_Alltoall of the counts and the bytes are returned.
+  std::vector<unsigned char> exchange_bytes(const void* send, const std::vector<std::uint64_t>& send_bytes,
+                                            void* const* into, std::vector<std::uint64_t>& recv_bytes) {
     if (!into) {
       recv_bytes.assign(static_cast<std::size_t>(ranks_), 0);
       check(MPI_Alltoall(send_bytes.data(), 1, MPI_UINT64_T, recv_bytes.data(), 1, MPI_UINT64_T, MPI_COMM_WORLD),
@@ -231,12 +232,9 @@ class mpi_level_exchange final : public level_exchange {
       r_total += recv_bytes[r];
       if (r != rank_) figures_.bytes_sent += send_bytes[r];
     }
-    std::vector<unsigned char> got;
-    if (!into) {
-      got.resize(r_total);
-      into = got.data();
-    }
-    check(MPI_Alltoallv(send, sc.data(), sd.data(), MPI_BYTE, into, rc.data(), rd.data(), MPI_BYTE, MPI_COMM_WORLD),
+    std::vector<unsigned char> got(into ? 0 : r_total);
+    check(MPI_Alltoallv(send, sc.data(), sd.data(), MPI_BYTE, into ? *into : got.data(), rc.data(), rd.data(), MPI_BYTE,
+                        MPI_COMM_WORLD),
           "Alltoallv");
     return got;
   }

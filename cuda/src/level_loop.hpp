@@ -60,21 +60,42 @@ std::string available_text(const Backend& be, const solve_options& opts) {
 }
 
 /// Distributed builds, host-visible backends: out[j] = the record of key
-/// keys[j] of a rank's part of a level (`level`, whose records are
-/// `records`); sets *missing where the part does not hold the key.
-template <class Stored>
+/// keys[j] of a rank's part of a level (`level`, whose stored values are
+/// `stored`: records, or ids of the `entries` of a dictionary of interned
+/// records); sets *missing where the part does not hold the key.
+template <class Stored, class Record>
 struct owned_record_copy {
   reachable_level level;
-  const Stored* records;
+  const Stored* stored;
+  const Record* entries;
   const std::uint64_t* keys;
-  Stored* out;
+  Record* out;
   int* missing;
   CGTB_HD void operator()(std::uint64_t j) const {
     const std::uint64_t r = level.rank(keys[j]);
-    if (r < level.size && level.key(r) == keys[j])
-      out[j] = records[r];
-    else
+    if (r < level.size && level.key(r) == keys[j]) {
+      if constexpr (std::is_same<Stored, Record>::value)
+        out[j] = stored[r];
+      else
+        out[j] = entries[stored[r]];
+    } else {
       *missing = 1;
+    }
+  }
+};
+
+/// Distributed builds of interned records: ids[j] = the id of records[j] in
+/// the dictionary, inserted if new (kNoRecordId and *full where the
+/// dictionary has no room: it grows, and a retry interns only those).
+template <class Record>
+struct record_import_kernel {
+  record_dictionary<Record> dict;
+  const Record* records;
+  std::uint32_t* ids;
+  int* full;
+  bool retry;
+  CGTB_HD void operator()(std::uint64_t j) const {
+    if (!retry || ids[j] == kNoRecordId) ids[j] = dict.intern(records[j], full);
   }
 };
 
@@ -93,6 +114,9 @@ class level_loop {
   /// one dictionary of the distinct records (cgtb/record_dictionary.hpp).
   static constexpr bool interned = interned_record<Rule>::value;
   using stored = std::conditional_t<interned, std::uint32_t, record>;
+  /// What ranks send one another of a class: its stored value, or its whole
+  /// record where the stored value is an id of this rank's dictionary.
+  using sent = std::conditional_t<interned, record, stored>;
 
   /// Uploads the game's table and builds its index (for keyed games: runs the
   /// forward pass). Throws resource_error when memory runs out.
@@ -147,15 +171,13 @@ class level_loop {
 
  private:
   /// Distributed builds are made for keyed games whose options of each
-  /// level lie on the level below, with records that are not interned, on a
-  /// backend whose memory the host reads; throws input_error otherwise.
+  /// level lie on the level below, on a backend whose memory the host reads;
+  /// throws input_error otherwise.
   void check_distributed() const {
     if (!exchange_) return;
     const char* why = nullptr;
     if (!keyed_game<Game>::value)
       why = "are built for the reachable Cram and Domineering tables only";
-    else if (interned)
-      why = "do not hold the genus yet (build --values normal,misere, or run one process)";
     else if (!Backend::host_visible)
       why = "run on the CPU backend only so far";
     for (std::size_t i = 1; !why && i < levels_.size(); ++i)
@@ -310,32 +332,59 @@ class level_loop {
   /// keys and records go then), and the keys and records fetched take the
   /// level below's place for the level pass.
   void fetch_option_records(std::size_t i) {
-    if constexpr (keyed_game<Game>::value && !interned && Backend::host_visible) {
+    if constexpr (keyed_game<Game>::value && Backend::host_visible) {
       if (i == 0) return;
       const int level = levels_[i], below = levels_[i - 1];
       index_.make_resident(level);
       const std::vector<std::uint64_t> wanted = index_.option_keys(level, below, opts_);
-      auto fetched = be_.template allocate<stored>(wanted.size());
+      const std::uint64_t n = wanted.size();
+      // Interned records travel whole: ids name entries of one rank's
+      // dictionary only.
+      std::vector<record> whole(interned ? n : 0);
+      auto fetched = be_.template allocate<stored>(n);
       const reachable_level own = index_.level_view(below);
-      const stored* own_records = store_.records(below);
+      const stored* own_stored = store_.records(below);
+      const record* entries = interned ? dict_.entries() : nullptr;
       exchange_->fetch_records(
-          below, wanted.data(), wanted.size(), sizeof(stored),
-          [&](const std::uint64_t* keys, std::uint64_t n, void* out) {
+          below, wanted.data(), n, sizeof(sent),
+          [&](const std::uint64_t* keys, std::uint64_t m, void* out) {
             int missing = 0;
-            be_.with_policy(n, [&](auto policy) {
+            be_.with_policy(m, [&](auto policy) {
+              using copy = owned_record_copy<stored, sent>;
               thrust::for_each(policy, thrust::counting_iterator<std::uint64_t>(0),
-                               thrust::counting_iterator<std::uint64_t>(n),
-                               owned_record_copy<stored>{own, own_records, keys, static_cast<stored*>(out), &missing});
+                               thrust::counting_iterator<std::uint64_t>(m),
+                               copy{own, own_stored, entries, keys, static_cast<sent*>(out), &missing});
             });
             if (missing)
               throw internal_error("level " + std::to_string(below) +
                                    ": another rank asked for a class this rank does not own");
           },
-          fetched.data());
-      index_.replace(below, encode_keys(wanted.data(), wanted.size()));
+          interned ? static_cast<void*>(whole.data()) : static_cast<void*>(fetched.data()));
+      if constexpr (interned) import_records(whole.data(), n, fetched.data());
+      index_.replace(below, encode_keys(wanted.data(), n));
       store_.keep(below, std::move(fetched), level);
     } else {
       (void)i;
+    }
+  }
+
+  /// Interned records fetched from other ranks: their ids in this rank's
+  /// dictionary (grown where they do not fit).
+  void import_records(const record* records, std::uint64_t n, stored* ids) {
+    if constexpr (interned) {
+      for (bool retry = false;; retry = true) {
+        const int zero[2] = {0, 0};
+        be_.copy_to_device(flags_.data(), zero, 2);
+        be_.with_policy(n, [&](auto policy) {
+          thrust::for_each(policy, thrust::counting_iterator<std::uint64_t>(0),
+                           thrust::counting_iterator<std::uint64_t>(n),
+                           record_import_kernel<record>{dict_.view(), records, ids, flags_.data() + 1, retry});
+        });
+        if (be_.to_host(flags_.data(), 2, flag_copy_)[1] == 0) break;
+        dict_.grow();
+      }
+    } else {
+      (void)records, (void)n, (void)ids;
     }
   }
 
@@ -343,19 +392,27 @@ class level_loop {
   /// consumer gets the whole level, as one process would hand it over.
   void hand_over_whole(const level_report& rep, const stored* solved_records) {
     const elias_fano_keys* keys = index_.keys(rep.level);
-    std::vector<std::uint64_t> mine(rep.positions), all_keys;
-    if (keys) keys->decode(0, rep.positions, mine.data());
+    const std::uint64_t n = rep.positions;
+    std::vector<std::uint64_t> mine(n), all_keys;
+    if (keys) keys->decode(0, n, mine.data());
+    // Interned records go whole (ids are this rank's).
+    std::vector<record> whole(interned ? n : 0);
+    if constexpr (interned) {
+      const record* entries = dict_.entries();
+      for (std::uint64_t j = 0; j < n; ++j) whole[j] = entries[solved_records[j]];
+    }
     std::vector<unsigned char> all_records;
-    exchange_->gather(mine.data(), solved_records, rep.positions, sizeof(stored), all_keys, all_records);
-    level_report whole = rep;
-    whole.options = exchange_->sum(rep.options);
+    exchange_->gather(mine.data(), interned ? static_cast<const void*>(whole.data()) : solved_records, n, sizeof(sent),
+                      all_keys, all_records);
+    level_report whole_report = rep;
+    whole_report.options = exchange_->sum(rep.options);
     if (exchange_->rank() != 0) return;
     const elias_fano_keys coded = encode_keys(all_keys.data(), all_keys.size());
-    whole.positions = all_keys.size();
-    whole.keys = &coded;
+    whole_report.positions = all_keys.size();
+    whole_report.keys = &coded;
     level_records<record> view_of_level;
     view_of_level.records = reinterpret_cast<const record*>(all_records.data());
-    consume_(whole, view_of_level);
+    consume_(whole_report, view_of_level);
   }
 
   /// The solved level i's copy to the host and its consumer: on the
