@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <map>
+#include <memory>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -407,12 +408,26 @@ class level_loop {
     level_report whole_report = rep;
     whole_report.options = exchange_->sum(rep.options);
     if (exchange_->rank() != 0) return;
-    const elias_fano_keys coded = encode_keys(all_keys.data(), all_keys.size());
-    whole_report.positions = all_keys.size();
-    whole_report.keys = &coded;
-    level_records<record> view_of_level;
-    view_of_level.records = reinterpret_cast<const record*>(all_records.data());
-    consume_(whole_report, view_of_level);
+    // Rank 0 writes the level on the pipeline's thread (large levels) while
+    // the ranks go on: the job owns the gathered level.
+    struct gathered {
+      std::vector<std::uint64_t> keys;
+      std::vector<unsigned char> records;
+    };
+    const auto level = std::make_shared<gathered>(gathered{std::move(all_keys), std::move(all_records)});
+    whole_report.positions = level->keys.size();
+    auto job = [this, level, whole_report]() mutable {
+      const elias_fano_keys coded = encode_keys(level->keys.data(), level->keys.size());
+      level->keys = std::vector<std::uint64_t>();
+      whole_report.keys = &coded;
+      level_records<record> view_of_level;
+      view_of_level.records = reinterpret_cast<const record*>(level->records.data());
+      consume_(whole_report, view_of_level);
+    };
+    if (whole_report.positions >= kOverlapPositions && be_.pipelined())
+      pipeline_.submit(rep.level, job);
+    else
+      pipeline_.run_here(job);
   }
 
   /// The solved level i's copy to the host and its consumer: on the
