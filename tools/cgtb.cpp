@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <chrono>
 #include <csignal>
 #include <cstdint>
 #include <cstdio>
@@ -15,6 +16,7 @@
 #include <new>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "cgtb/build.hpp"
@@ -369,7 +371,12 @@ int main(int argc, char** argv) {
     // One write a line: the launcher passes each rank's lines on whole.
     const std::string by = mpi.size() > 1 && !input ? "rank " + std::to_string(mpi.rank()) + ": " : "";
     const std::string line = std::string("cgtb: ") + kind + ": " + by + what + "\n";
-    if (mpi.size() <= 1 || !input || mpi.rank() == 0) std::fwrite(line.data(), 1, line.size(), stderr);
+    // An error of the input is rank 0's to report and to end the job with;
+    // another rank that meets it waits for that (ending the job first
+    // could stop rank 0 before its line), and reports and ends the job
+    // itself only if rank 0 did not meet it.
+    if (input && mpi.size() > 1 && mpi.rank() != 0) std::this_thread::sleep_for(std::chrono::seconds(10));
+    std::fwrite(line.data(), 1, line.size(), stderr);
     mpi.end_job(rc);
     return rc;
   };

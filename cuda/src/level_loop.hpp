@@ -145,7 +145,7 @@ class level_loop {
     std::vector<std::uint64_t> sizes;
     for (int l : levels_) sizes.push_back(exchange_ ? exchange_->sum(index_.size(l)) : index_.size(l));
     if (opts_.levels_known) opts_.levels_known(sizes);
-    check_memory();
+    check_memory(sizes);
     for (std::size_t i = 0; i < levels_.size(); ++i) {
       const int level = levels_[i];
       release_before(level);
@@ -193,15 +193,27 @@ class level_loop {
   /// levels its options reach, with their index data) must fit in the memory
   /// the backend has now. A rank table that would not fit beside the solve of
   /// a level using it is left out (those ranks go through the coded keys).
-  void check_memory() {
+  ///
+  /// Distributed builds: the figures are this rank's. A level reached by
+  /// options is the options of this rank's part (the forward pass counted
+  /// them), and rank 0 also holds the whole level it writes (`sizes`: each
+  /// level's classes, all ranks together), its keys as 8-byte words beside
+  /// the records.
+  void check_memory(const std::vector<std::uint64_t>& sizes) {
     const double avail = static_cast<double>(be_.available_bytes());
     double peak = 0;
     int peak_level = 0, without_tables = 0;
     for (std::size_t i = 0; i < levels_.size(); ++i) {
       double need = 0;
-      for (std::size_t j = 0; j <= i; ++j)
-        if (j == i || reaches(i, j))
-          need += static_cast<double>(index_.size(levels_[j])) * sizeof(stored) + index_.key_bytes(levels_[j]);
+      for (std::size_t j = 0; j <= i; ++j) {
+        if (j != i && !reaches(i, j)) continue;
+        const double n = static_cast<double>(index_.size(levels_[j]));
+        double read = n;
+        if constexpr (keyed_game<Game>::value)
+          if (exchange_ && j != i) read = std::max(n, static_cast<double>(index_.options_found(levels_[j])));
+        need += read * sizeof(stored) + index_.key_bytes(levels_[j]) * (n > 0 ? read / n : 1.0);
+      }
+      if (exchange_ && exchange_->rank() == 0) need += static_cast<double>(sizes[i]) * (8.0 + sizeof(sent));
       for (std::size_t j = i; j-- > 0;) {
         if (!reaches(i, j)) continue;
         if (opts_.rank_tables && need + index_.table_bytes(levels_[j]) <= avail) {

@@ -189,6 +189,9 @@ class solve_index<Backend, Game, true> {
     found.decode(0, found.size, out.data());
     return out;
   }
+  /// Distributed builds: the distinct options on level L of this rank's
+  /// part of the level above, as the forward pass found them.
+  std::uint64_t options_found(int level) const { return generated_[static_cast<std::size_t>(level)]; }
   /// Resident level L as the kernels see it (its keys and rank table; host
   /// memory on host-visible backends).
   reachable_level level_view(int level) const { return host_levels_[static_cast<std::size_t>(level)]; }
