@@ -339,8 +339,8 @@ class level_loop {
   }
 
   /// Distributed builds: this rank's part of level i reads the records of
-  /// options that other ranks own. Its options' distinct keys are found as
-  /// the forward pass finds them, their records fetched from their owners
+  /// options that other ranks own. Its options' distinct keys (kept from the
+  /// forward pass) have their records fetched from their owners
   /// (this rank answering theirs from its part of the level below, whose
   /// keys and records go then), and the keys and records fetched take the
   /// level below's place for the level pass.
@@ -348,8 +348,7 @@ class level_loop {
     if constexpr (keyed_game<Game>::value && Backend::host_visible) {
       if (i == 0) return;
       const int level = levels_[i], below = levels_[i - 1];
-      index_.make_resident(level);
-      const std::vector<std::uint64_t> wanted = index_.option_keys(level, below, opts_);
+      const std::vector<std::uint64_t> wanted = index_.option_keys(below);
       const std::uint64_t n = wanted.size();
       // Interned records travel whole: ids name entries of one rank's
       // dictionary only.

@@ -79,11 +79,14 @@ class solve_index<Backend, Game, true> {
       : be_(be), game_(game), table_(table) {
     const std::vector<int> levels = game.levels();
     const int top = levels.back();
-    stored_.resize(static_cast<std::size_t>(top) + 1);
-    sizes_.assign(static_cast<std::size_t>(top) + 1, 0);
-    bytes_.assign(static_cast<std::size_t>(top) + 1, 0);
-    offsets_.assign(static_cast<std::size_t>(top) + 1, -1);
-    checksums_.assign(static_cast<std::size_t>(top) + 1, 0);
+    // Slots of kept keys: each level's, then (distributed builds) the
+    // options each level's part of the level above has.
+    level_slots_ = static_cast<std::size_t>(top) + 1;
+    stored_.resize(2 * level_slots_);
+    sizes_.assign(2 * level_slots_, 0);
+    bytes_.assign(2 * level_slots_, 0);
+    offsets_.assign(2 * level_slots_, -1);
+    checksums_.assign(2 * level_slots_, 0);
     no_table_.assign(static_cast<std::size_t>(top) + 1, 0);
     host_levels_.resize(static_cast<std::size_t>(top) + 1);
     generated_.assign(static_cast<std::size_t>(top) + 1, 0);
@@ -175,16 +178,13 @@ class solve_index<Backend, Game, true> {
     dirty_ = true;
   }
   /// Distributed builds (solve_options::exchange): the distinct canonical
-  /// options (ascending keys on level `below`) of resident level L's
-  /// positions, found as the forward pass finds a level.
-  std::vector<std::uint64_t> option_keys(int level, int below, const solve_options& opts) {
-    const elias_fano_keys& keys = resident_.at(level).host;
-    std::uint64_t parts = 0;
-    // The forward pass found the same options of the same part.
-    const double estimate = static_cast<double>(generated_[static_cast<std::size_t>(below)]);
-    solve_options quiet = opts;
-    quiet.progress = nullptr;
-    const elias_fano_keys found = reach(keys, below, estimate, quiet, parts);
+  /// options (ascending keys on level `below`) of this rank's part of the
+  /// level above it, kept from the forward pass; handed out once.
+  std::vector<std::uint64_t> option_keys(int below) {
+    const int slot = options_slot(below);
+    const elias_fano_keys found = load(slot);
+    stored_[static_cast<std::size_t>(slot)] = elias_fano_keys();
+    bytes_[static_cast<std::size_t>(slot)] = 0;
     std::vector<std::uint64_t> out(found.size);
     found.decode(0, found.size, out.data());
     return out;
@@ -237,6 +237,8 @@ class solve_index<Backend, Game, true> {
   };
 
   static std::uint64_t slot_count(std::uint64_t n) { return memory_model::rank_table_slots(n); }
+  /// The slot of kept keys that holds the options on level L (store()).
+  int options_slot(int level) const { return static_cast<int>(level_slots_) + level; }
   bool has_table(int level) const {
     return !no_table_[static_cast<std::size_t>(level)] && size(level) <= kMaxRankTableLevel;
   }
@@ -293,6 +295,7 @@ class solve_index<Backend, Game, true> {
       std::uint64_t found_all = cur.size;
       if (opts.exchange) {
         generated_[static_cast<std::size_t>(below)] = cur.size;
+        store(options_slot(below), cur);  // read again by the solve of the level above
         // A distributed build: this rank's options go to their owners, and
         // its part of the level is what the ranks send it.
         std::vector<std::uint64_t> generated(cur.size);
@@ -401,13 +404,15 @@ class solve_index<Backend, Game, true> {
     return runs.size() == 1 ? std::move(runs[0]) : merge_key_runs(runs);
   }
 
-  /// Keeps level L's keys: in memory while all levels' keys stay under
-  /// kKeptKeysBytes, then in an unnamed temporary file (removed by the system when
-  /// the process ends, however it ends) until their level is solved, leaving
-  /// the host memory to the levels in work. Saved keys go to their file from
-  /// the first level on, and its header is brought up to date after each.
-  void store(int level, const elias_fano_keys& k) {
-    const std::size_t l = static_cast<std::size_t>(level);
+  /// Keeps the keys of slot `slot` (level L's keys in slot L; a
+  /// distributed build's options of a level in options_slot(L)): in memory
+  /// while all kept keys stay under kKeptKeysBytes, then in an unnamed
+  /// temporary file (removed by the system when the process ends, however it
+  /// ends) until their level is solved, leaving the host memory to the
+  /// levels in work. Saved keys go to their file from the first level on,
+  /// and its header is brought up to date after each.
+  void store(int slot, const elias_fano_keys& k) {
+    const std::size_t l = static_cast<std::size_t>(slot);
     sizes_[l] = k.size;
     bytes_[l] = k.bytes();
     kept_ += k.bytes();
@@ -425,7 +430,7 @@ class solve_index<Backend, Game, true> {
         }
     }
     write_spill(l, k);
-    if (!saved_path_.empty()) update_saved_header(level);
+    if (!saved_path_.empty() && l < level_slots_) update_saved_header(slot);
   }
 
   // Saved keys (FILE.partial-PID.keys, this machine's byte order): a header
@@ -454,8 +459,8 @@ class solve_index<Backend, Game, true> {
     }
   };
   std::vector<std::uint64_t> saved_header(std::uint64_t lowest) const {
-    std::vector<std::uint64_t> h = {kSavedKeysMagic, signature_, offsets_.size(), lowest};
-    for (std::size_t l = 0; l < offsets_.size(); ++l) {
+    std::vector<std::uint64_t> h = {kSavedKeysMagic, signature_, level_slots_, lowest};
+    for (std::size_t l = 0; l < level_slots_; ++l) {
       h.push_back(static_cast<std::uint64_t>(offsets_[l]));
       h.push_back(checksums_[l]);
     }
@@ -481,10 +486,10 @@ class solve_index<Backend, Game, true> {
   int open_saved(const std::vector<int>& levels, progress_sink* progress) {
     std::FILE* f = std::fopen(saved_path_.c_str(), "r+b");
     if (!f) return -1;
-    std::vector<std::uint64_t> h(5 + 2 * offsets_.size());
+    std::vector<std::uint64_t> h(5 + 2 * level_slots_);
     const bool read = std::fread(h.data(), 8, h.size(), f) == h.size();
     std::fill(offsets_.begin(), offsets_.end(), -1);
-    for (std::size_t l = 0; read && l < offsets_.size(); ++l) {
+    for (std::size_t l = 0; read && l < level_slots_; ++l) {
       offsets_[l] = static_cast<long>(h[4 + 2 * l]);
       checksums_[l] = h[5 + 2 * l];
     }
@@ -590,8 +595,10 @@ class solve_index<Backend, Game, true> {
   std::vector<std::uint64_t> bytes_;      ///< by level: bytes of the coded keys
   std::vector<long> offsets_;             ///< by level: offset in the spill file, or -1
   std::vector<std::uint64_t> checksums_;  ///< by level: XXH64 of its block in the spill file
-  std::vector<std::uint64_t>
-      generated_;                ///< distributed builds, by level: options this rank's part of the level above has
+  /// Distributed builds, by level: the options this rank's part of the
+  /// level above has (their keys are kept in options_slot(level)).
+  std::vector<std::uint64_t> generated_;
+  std::size_t level_slots_ = 0;  ///< top + 1: slots 0..top hold the levels' keys
   std::string saved_path_;       ///< the file of saved keys, if any
   std::uint64_t signature_ = 0;  ///< of the game (saved keys)
   std::uint64_t kept_ = 0;
