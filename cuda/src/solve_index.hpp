@@ -89,7 +89,6 @@ class solve_index<Backend, Game, true> {
     checksums_.assign(2 * level_slots_, 0);
     no_table_.assign(static_cast<std::size_t>(top) + 1, 0);
     host_levels_.resize(static_cast<std::size_t>(top) + 1);
-    generated_.assign(static_cast<std::size_t>(top) + 1, 0);
     dev_levels_ = be.template allocate<reachable_level>(host_levels_.size());
     int found_to = -1;  // saved keys: the lowest level of a forward pass saved before
     if (!opts.saved_keys.empty()) {
@@ -191,7 +190,7 @@ class solve_index<Backend, Game, true> {
   }
   /// Distributed builds: the distinct options on level L of this rank's
   /// part of the level above, as the forward pass found them.
-  std::uint64_t options_found(int level) const { return generated_[static_cast<std::size_t>(level)]; }
+  std::uint64_t options_found(int level) const { return sizes_[static_cast<std::size_t>(options_slot(level))]; }
   /// Resident level L as the kernels see it (its keys and rank table; host
   /// memory on host-visible backends).
   reachable_level level_view(int level) const { return host_levels_[static_cast<std::size_t>(level)]; }
@@ -294,7 +293,6 @@ class solve_index<Backend, Game, true> {
       cur = reach(cur, below, growth * static_cast<double>(n), opts, parts);
       std::uint64_t found_all = cur.size;
       if (opts.exchange) {
-        generated_[static_cast<std::size_t>(below)] = cur.size;
         store(options_slot(below), cur);  // read again by the solve of the level above
         // A distributed build: this rank's options go to their owners, and
         // its part of the level is what the ranks send it.
@@ -309,7 +307,7 @@ class solve_index<Backend, Game, true> {
       // The growth of the hash set's count: of the options this rank found
       // (in a distributed build, before they went to their owners; a rank
       // whose part is empty keeps its estimate).
-      if (n) next_growth(n, opts.exchange ? generated_[static_cast<std::size_t>(below)] : cur.size);
+      if (n) next_growth(n, opts.exchange ? options_found(below) : cur.size);
       progress_line(opts.progress, "[cgtb] reachable level %3d: %14llu %s stored in %8.3f s%s", below,
                     static_cast<unsigned long long>(found_all), found_all == 1 ? "position" : "positions",
                     std::chrono::duration<double>(clock::now() - t0).count(),
@@ -590,17 +588,14 @@ class solve_index<Backend, Game, true> {
   Backend& be_;
   const Game& game_;
   const std::uint64_t* table_;
-  std::vector<elias_fano_keys> stored_;   ///< by level: the keys, while not spilled
-  std::vector<std::uint64_t> sizes_;      ///< by level: number of keys
-  std::vector<std::uint64_t> bytes_;      ///< by level: bytes of the coded keys
-  std::vector<long> offsets_;             ///< by level: offset in the spill file, or -1
-  std::vector<std::uint64_t> checksums_;  ///< by level: XXH64 of its block in the spill file
-  /// Distributed builds, by level: the options this rank's part of the
-  /// level above has (their keys are kept in options_slot(level)).
-  std::vector<std::uint64_t> generated_;
-  std::size_t level_slots_ = 0;  ///< top + 1: slots 0..top hold the levels' keys
-  std::string saved_path_;       ///< the file of saved keys, if any
-  std::uint64_t signature_ = 0;  ///< of the game (saved keys)
+  std::vector<elias_fano_keys> stored_;   ///< by slot (store()): the keys, while not spilled
+  std::vector<std::uint64_t> sizes_;      ///< by slot (store()): number of keys
+  std::vector<std::uint64_t> bytes_;      ///< by slot (store()): bytes of the coded keys
+  std::vector<long> offsets_;             ///< by slot (store()): offset in the spill file, or -1
+  std::vector<std::uint64_t> checksums_;  ///< by slot (store()): XXH64 of its block in the spill file
+  std::size_t level_slots_ = 0;           ///< top + 1: slots 0..top hold the levels' keys, the next ones the options
+  std::string saved_path_;                ///< the file of saved keys, if any
+  std::uint64_t signature_ = 0;           ///< of the game (saved keys)
   std::uint64_t kept_ = 0;
   std::vector<char> no_table_;  ///< by level: 1 where the level gets no rank table
   typename Backend::template staging<int> flag_copy_;
