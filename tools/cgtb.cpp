@@ -137,11 +137,15 @@ int cmd_build(int argc, char** argv) {
   drv->build(req);
   if (exchange) {
     const exchange_figures f = exchange_totals(*exchange);
-    if (first && req.stats)
+    if (first && req.stats) {
       std::cout << "ranks: " << exchange->ranks() << ", " << f.bytes_sent << " bytes sent between them ("
-                << f.keys_requested
-                << " option keys asked for); largest part of a split level: " << std::setprecision(3) << f.worst_share
-                << " of the mean (level " << f.worst_share_level << ")\n";
+                << f.keys_requested << " option keys asked for); ";
+      if (f.worst_share_level < 0)
+        std::cout << "no level split\n";
+      else
+        std::cout << "largest part of a split level: " << std::setprecision(3) << f.worst_share
+                  << " of the mean (level " << f.worst_share_level << ")\n";
+    }
   }
   if (first && req.progress) std::cerr << wrote_line(argv[1], drv->params(), req) << "\n";
   return 0;
