@@ -72,6 +72,13 @@ TEST(Mpi, LevelsSplitAcrossTwoToFourRanksBuildTheSameBytes) {
       expect_split_build_identical({"domineering", "--board", board, "--values", "normal,misere"}, np, "1");
     }
   }
+  // Blocks of 64 entries: most parts of a level start inside a block, so
+  // that ranks lend their first entries to the rank writing that block, and
+  // parts shorter than a block lend all of theirs.
+  for (int np : {3, 4}) {
+    SCOPED_TRACE(std::to_string(np) + " ranks, blocks of 64");
+    expect_split_build_identical({"cram", "--board", "4x5", "--values", "all", "--block-entries", "64"}, np, "1");
+  }
   // The default split (levels of 4096 classes a rank and more), on the
   // largest board of the suite: Cram 5x6, every value (the genus records
   // travel whole between the ranks' dictionaries).

@@ -323,6 +323,60 @@ TEST(KeyedFile, RoundTripsKeysRanksAndValues) {
   EXPECT_EQ(tb.blocks().size(), 1u + 0 + 1 + 2 + 19 + 1 + 7 + 63);
 }
 
+TEST(KeyedFile, RunsCompressedApartAndAppendedWriteTheBytesOfOneWriter) {
+  // As the ranks of a distributed build write a level: runs cut at block
+  // boundaries, each compressed on its own, appended in order.
+  cgtb_test::temp_dir dir;
+  const auto levels = keyed_levels();
+  write_keyed(dir.file("whole.cgtb"), levels);
+  const cgtb::tablebase_header h = keyed_header(16);
+  {
+    cgtb::tablebase_writer w(dir.file("runs.cgtb"), h);
+    for (const auto& [level, keys] : levels) {
+      const int lvl = level;
+      const std::vector<std::uint64_t>& ks = keys;
+      w.begin_level(lvl, ks.size());
+      // Runs of 0, 1, 3 and the rest of the blocks.
+      std::uint64_t first = 0;
+      for (std::uint64_t blocks : {0, 1, 3, 1000}) {
+        const std::uint64_t n = std::min<std::uint64_t>(blocks * 16, ks.size() - first);
+        w.append_blocks(cgtb::tablebase_writer::compress_blocks(
+            h, n,
+            [&](std::uint64_t f, std::uint64_t c, std::int64_t* v) {
+              for (std::uint64_t j = 0; j < c; ++j) {
+                v[j] = grundy_of(lvl, ks[first + f + j]);
+                v[c + j] = score_of(lvl, ks[first + f + j]);
+              }
+            },
+            [&](std::uint64_t f, std::uint64_t c, std::uint64_t* out) {
+              std::copy(ks.begin() + static_cast<std::ptrdiff_t>(first + f),
+                        ks.begin() + static_cast<std::ptrdiff_t>(first + f + c), out);
+            }));
+        first += n;
+      }
+      w.end_level();
+    }
+    w.finish();
+  }
+  EXPECT_TRUE(cgtb_test::read_bytes(dir.file("whole.cgtb")) == cgtb_test::read_bytes(dir.file("runs.cgtb")));
+  // Runs out of key order, too many blocks or too few are refused.
+  cgtb::tablebase_writer w(dir.file("bad.cgtb"), h);
+  const auto run_of = [&](std::uint64_t from, std::uint64_t n) {
+    return cgtb::tablebase_writer::compress_blocks(
+        h, n, [](std::uint64_t, std::uint64_t c, std::int64_t* v) { std::fill(v, v + 2 * c, 0); },
+        [from](std::uint64_t f, std::uint64_t c, std::uint64_t* out) {
+          for (std::uint64_t j = 0; j < c; ++j) out[j] = from + f + j;
+        });
+  };
+  w.begin_level(0, 32);
+  w.append_blocks(run_of(100, 16));
+  EXPECT_THROW(w.append_blocks(run_of(50, 16)), std::logic_error);
+  EXPECT_THROW(w.append_blocks(run_of(200, 32)), std::logic_error);
+  EXPECT_THROW(w.end_level(), std::logic_error);
+  w.append_blocks(run_of(200, 16));
+  w.end_level();
+}
+
 TEST(KeyedFile, ToolShowsTheNewHeaderLines) {
   cgtb_test::temp_dir dir;
   const std::string path = dir.file("keyed.cgtb");

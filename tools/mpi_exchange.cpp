@@ -121,29 +121,40 @@ class mpi_level_exchange final : public level_exchange {
     }
   }
 
-  void gather(const std::uint64_t* keys, const void* records, std::uint64_t n, std::size_t record_bytes,
-              std::vector<std::uint64_t>& all_keys, std::vector<unsigned char>& all_records) override {
-    std::vector<std::uint64_t> counts = all_gather(n);
-    std::vector<int> key_counts(ranks_), key_at(ranks_), byte_counts(ranks_), byte_at(ranks_);
-    std::uint64_t total = 0;
-    for (int r = 0; r < ranks_; ++r) {
-      key_counts[r] = count_of(counts[r]);
-      byte_counts[r] = count_of(counts[r] * record_bytes);
-      key_at[r] = count_of(total);
-      byte_at[r] = count_of(total * record_bytes);
-      total += counts[r];
+  std::vector<std::uint64_t> counts(std::uint64_t n) override { return all_gather(n); }
+
+  std::string send_one(int to, const std::string& bytes) override {
+    std::vector<std::uint64_t> send(static_cast<std::size_t>(ranks_), 0), got_bytes;
+    if (to >= 0 && to < ranks_ && to != rank_) send[static_cast<std::size_t>(to)] = bytes.size();
+    const std::vector<unsigned char> got = exchange_bytes(bytes.data(), send, nullptr, got_bytes);
+    return std::string(got.begin(), got.end());
+  }
+
+  void gather_in_order(const std::string& bytes, const std::function<void(const std::string&)>& take) override {
+    // Point to point, one rank after another, in pieces one MPI call carries.
+    constexpr std::uint64_t kPiece = std::uint64_t{1} << 30;
+    constexpr int kTag = 41;
+    if (rank_ != 0) {
+      std::uint64_t size = bytes.size();
+      check(MPI_Send(&size, 1, MPI_UINT64_T, 0, kTag, MPI_COMM_WORLD), "Send");
+      for (std::uint64_t at = 0; at < size; at += kPiece)
+        check(MPI_Send(bytes.data() + at, count_of(std::min(kPiece, size - at)), MPI_BYTE, 0, kTag, MPI_COMM_WORLD),
+              "Send");
+      figures_.bytes_sent += size;
+      return;
     }
-    if (rank_ == 0) {
-      all_keys.resize(total);
-      all_records.resize(total * record_bytes);
+    take(bytes);
+    std::string got;
+    for (int r = 1; r < ranks_; ++r) {
+      std::uint64_t size = 0;
+      check(MPI_Recv(&size, 1, MPI_UINT64_T, r, kTag, MPI_COMM_WORLD, MPI_STATUS_IGNORE), "Recv");
+      got.resize(size);
+      for (std::uint64_t at = 0; at < size; at += kPiece)
+        check(MPI_Recv(got.data() + at, count_of(std::min(kPiece, size - at)), MPI_BYTE, r, kTag, MPI_COMM_WORLD,
+                       MPI_STATUS_IGNORE),
+              "Recv");
+      take(got);
     }
-    if (rank_ != 0) figures_.bytes_sent += n * (8 + record_bytes);
-    check(MPI_Gatherv(keys, count_of(n), MPI_UINT64_T, all_keys.data(), key_counts.data(), key_at.data(), MPI_UINT64_T,
-                      0, MPI_COMM_WORLD),
-          "Gatherv");
-    check(MPI_Gatherv(records, count_of(n * record_bytes), MPI_BYTE, all_records.data(), byte_counts.data(),
-                      byte_at.data(), MPI_BYTE, 0, MPI_COMM_WORLD),
-          "Gatherv");
   }
 
   std::uint64_t sum(std::uint64_t v) override {

@@ -12,6 +12,7 @@
 #include <thrust/transform_reduce.h>
 
 #include <algorithm>
+#include <numeric>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -142,10 +143,15 @@ class level_loop {
   /// solved level to the consumer. Throws resource_error when a level does
   /// not fit or a value overflows its record; rethrows the consumer's errors.
   void run() {
-    std::vector<std::uint64_t> sizes;
-    for (int l : levels_) sizes.push_back(exchange_ ? exchange_->sum(index_.size(l)) : index_.size(l));
+    std::vector<std::uint64_t> sizes, largest_parts;
+    for (int l : levels_) {
+      const std::vector<std::uint64_t> parts =
+          exchange_ ? exchange_->counts(index_.size(l)) : std::vector<std::uint64_t>{index_.size(l)};
+      sizes.push_back(std::accumulate(parts.begin(), parts.end(), std::uint64_t{0}));
+      largest_parts.push_back(*std::max_element(parts.begin(), parts.end()));
+    }
     if (opts_.levels_known) opts_.levels_known(sizes);
-    check_memory(sizes);
+    check_memory(largest_parts);
     for (std::size_t i = 0; i < levels_.size(); ++i) {
       const int level = levels_[i];
       release_before(level);
@@ -157,10 +163,7 @@ class level_loop {
       if (exchange_) fetch_option_records(i);
       auto out = be_.template allocate<stored>(index_.size(level));
       const level_report rep = solve_level(level, out.data());
-      if (exchange_)
-        hand_over_whole(rep, out.data());
-      else
-        hand_over(i, rep, out.data());
+      hand_over(i, rep, out.data());
       store_.keep(level, std::move(out), last_reader(i));
       // Levels the next level's options cannot reach go before this level's
       // rank table is built, so that the two never share the memory.
@@ -196,10 +199,11 @@ class level_loop {
   ///
   /// Distributed builds: the figures are this rank's. A level reached by
   /// options is the options of this rank's part (the forward pass counted
-  /// them), and rank 0 also holds the whole level it writes (`sizes`: each
-  /// level's classes, all ranks together), its keys as 8-byte words beside
-  /// the records.
-  void check_memory(const std::vector<std::uint64_t>& sizes) {
+  /// them). Writing a level, each rank holds its part's compressed blocks
+  /// twice (the run and the message that carries it), and rank 0 also one
+  /// other rank's message at a time (`largest_parts`: each level's largest
+  /// part), counted at kCompressedClassBytes a class.
+  void check_memory(const std::vector<std::uint64_t>& largest_parts) {
     const double avail = static_cast<double>(be_.available_bytes());
     double peak = 0;
     int peak_level = 0, without_tables = 0;
@@ -213,7 +217,9 @@ class level_loop {
           if (exchange_ && j != i) read = std::max(n, static_cast<double>(index_.options_found(levels_[j])));
         need += read * sizeof(stored) + index_.key_bytes(levels_[j]) * (n > 0 ? read / n : 1.0);
       }
-      if (exchange_ && exchange_->rank() == 0) need += static_cast<double>(sizes[i]) * (8.0 + sizeof(sent));
+      if (exchange_)
+        need += kCompressedClassBytes * (2.0 * static_cast<double>(index_.size(levels_[i])) +
+                                         (exchange_->rank() == 0 ? static_cast<double>(largest_parts[i]) : 0.0));
       for (std::size_t j = i; j-- > 0;) {
         if (!reaches(i, j)) continue;
         if (opts_.rank_tables && need + index_.table_bytes(levels_[j]) <= avail) {
@@ -400,47 +406,6 @@ class level_loop {
     }
   }
 
-  /// Distributed builds: the solved part of a level goes to rank 0, whose
-  /// consumer gets the whole level, as one process would hand it over.
-  void hand_over_whole(const level_report& rep, const stored* solved_records) {
-    const elias_fano_keys* keys = index_.keys(rep.level);
-    const std::uint64_t n = rep.positions;
-    std::vector<std::uint64_t> mine(n), all_keys;
-    if (keys) keys->decode(0, n, mine.data());
-    // Interned records go whole (ids are this rank's).
-    std::vector<record> whole(interned ? n : 0);
-    if constexpr (interned) {
-      const record* entries = dict_.entries();
-      for (std::uint64_t j = 0; j < n; ++j) whole[j] = entries[solved_records[j]];
-    }
-    std::vector<unsigned char> all_records;
-    exchange_->gather(mine.data(), interned ? static_cast<const void*>(whole.data()) : solved_records, n, sizeof(sent),
-                      all_keys, all_records);
-    level_report whole_report = rep;
-    whole_report.options = exchange_->sum(rep.options);
-    if (exchange_->rank() != 0) return;
-    // Rank 0 writes the level on the pipeline's thread (large levels) while
-    // the ranks go on: the job owns the gathered level.
-    struct gathered {
-      std::vector<std::uint64_t> keys;
-      std::vector<unsigned char> records;
-    };
-    const auto level = std::make_shared<gathered>(gathered{std::move(all_keys), std::move(all_records)});
-    whole_report.positions = level->keys.size();
-    auto job = [this, level, whole_report]() mutable {
-      const elias_fano_keys coded = encode_keys(level->keys.data(), level->keys.size());
-      level->keys = std::vector<std::uint64_t>();
-      whole_report.keys = &coded;
-      level_records<record> view_of_level;
-      view_of_level.records = reinterpret_cast<const record*>(level->records.data());
-      consume_(whole_report, view_of_level);
-    };
-    if (whole_report.positions >= kOverlapPositions && be_.pipelined())
-      pipeline_.submit(rep.level, job);
-    else
-      pipeline_.run_here(job);
-  }
-
   /// The solved level i's copy to the host and its consumer: on the
   /// pipeline's thread for large levels, while this thread goes on to the
   /// next level, where the host has room for both (the consumer holds the
@@ -478,7 +443,8 @@ class level_loop {
         index_.key_bytes(level) + index_.table_bytes(level) + static_cast<double>(next_n) * sizeof(stored) + next_keys;
     const double both =
         (Backend::host_visible ? beside : static_cast<double>(n) * sizeof(stored) + next_keys) + kLevelConsumerBytes;
-    if (n >= kOverlapPositions && be_.pipelined() && both < static_cast<double>(host_available_bytes()))
+    // A distributed build's consumer calls the exchange: on this thread.
+    if (!exchange_ && n >= kOverlapPositions && be_.pipelined() && both < static_cast<double>(host_available_bytes()))
       pipeline_.submit(level, job);
     else
       pipeline_.run_here(job);

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "cgtb/error.hpp"
+#include "cgtb/rank_shares.hpp"
 #include "cgtb/text.hpp"
 
 namespace cgtb {
@@ -37,6 +38,97 @@ void check_build_output(const build_request& req) {
   } catch (const std::exception&) {
   }
   throw input_error("output '" + req.output + "' exists and " + what + " (--force replaces it)");
+}
+
+namespace {
+/// A rank's compressed blocks as one message: block count, last key, the
+/// blocks' entries (offsets into the bytes), then the bytes.
+std::string blocks_message(const compressed_blocks& run) {
+  std::string m;
+  const std::uint64_t head[2] = {run.blocks.size(), run.last_key};
+  m.append(reinterpret_cast<const char*>(head), sizeof head);
+  m.append(reinterpret_cast<const char*>(run.blocks.data()), run.blocks.size() * sizeof(block_entry));
+  m += run.bytes;
+  return m;
+}
+compressed_blocks blocks_of_message(const std::string& m) {
+  compressed_blocks run;
+  std::uint64_t head[2] = {0, 0};
+  if (m.size() < sizeof head) throw internal_error("a rank's blocks came short of their count");
+  std::memcpy(head, m.data(), sizeof head);
+  const std::uint64_t table = head[0] * sizeof(block_entry);
+  if (m.size() < sizeof head + table) throw internal_error("a rank's blocks came short of their entries");
+  run.blocks.resize(head[0]);
+  if (table) std::memcpy(run.blocks.data(), m.data() + sizeof head, table);
+  run.last_key = head[1];
+  run.bytes = m.substr(sizeof head + table);
+  return run;
+}
+}  // namespace
+
+std::uint64_t write_level_parts(level_exchange& x, tablebase_writer* w, const tablebase_header& h, int level,
+                                std::uint64_t n, const tablebase_writer::block_filler& fill,
+                                const tablebase_writer::key_filler& keys) {
+  const std::vector<rank_blocks> plan = blocks_per_rank(x.counts(n), h.block_entries);
+  const rank_blocks& mine = plan[static_cast<std::size_t>(x.rank())];
+  const std::size_t nf = h.fields.size();
+  const std::size_t words = nf + (keys ? 1 : 0);  // an entry sent: its fields, then its key
+  // This rank's first entries that an earlier rank's block holds go to that
+  // rank, each as its field values and key.
+  int to = -1;
+  std::string lent;
+  if (mine.lent) {
+    const std::uint64_t block = mine.first_rank / h.block_entries;
+    for (int r = x.rank() - 1; r >= 0 && to < 0; --r)
+      if (plan[r].blocks && plan[r].first_block <= block && block < plan[r].first_block + plan[r].blocks) to = r;
+    std::vector<std::int64_t> v(mine.lent * nf);
+    std::vector<std::uint64_t> k(keys ? mine.lent : 0);
+    fill(0, mine.lent, v.data());
+    if (keys) keys(0, mine.lent, k.data());
+    std::vector<std::uint64_t> entries(mine.lent * words);
+    for (std::uint64_t j = 0; j < mine.lent; ++j) {
+      for (std::size_t f = 0; f < nf; ++f) entries[j * words + f] = static_cast<std::uint64_t>(v[f * mine.lent + j]);
+      if (keys) entries[j * words + nf] = k[j];
+    }
+    lent.assign(reinterpret_cast<const char*>(entries.data()), entries.size() * 8);
+  }
+  const std::string got = x.send_one(to, lent);
+  if (got.size() != mine.borrowed * words * 8)
+    throw internal_error("rank " + std::to_string(x.rank()) + " got " + std::to_string(got.size() / 8 / words) +
+                         " entries of level " + std::to_string(level) + " for its last block, not " +
+                         std::to_string(mine.borrowed));
+  std::vector<std::uint64_t> borrowed(got.size() / 8);
+  if (!got.empty()) std::memcpy(borrowed.data(), got.data(), got.size());
+  // The run this rank's blocks hold: its entries from the first that starts
+  // a block, then those borrowed.
+  compressed_blocks run;
+  if (mine.blocks) {
+    const std::uint64_t own = n - mine.lent, total = own + mine.borrowed;
+    const auto run_fill = [&](std::uint64_t first, std::uint64_t count, std::int64_t* v) {
+      const std::uint64_t here = first < own ? std::min(count, own - first) : 0;
+      if (here == count) return fill(mine.lent + first, count, v);
+      std::vector<std::int64_t> part(here * nf);
+      if (here) fill(mine.lent + first, here, part.data());
+      for (std::size_t f = 0; f < nf; ++f)
+        for (std::uint64_t j = 0; j < count; ++j)
+          v[f * count + j] = j < here ? part[f * here + j]
+                                      : static_cast<std::int64_t>(borrowed[(first + j - own) * words + f]);
+    };
+    tablebase_writer::key_filler run_keys;
+    if (keys)
+      run_keys = [&](std::uint64_t first, std::uint64_t count, std::uint64_t* out) {
+        const std::uint64_t here = first < own ? std::min(count, own - first) : 0;
+        if (here) keys(mine.lent + first, here, out);
+        for (std::uint64_t j = here; j < count; ++j) out[j] = borrowed[(first + j - own) * words + nf];
+      };
+    run = tablebase_writer::compress_blocks(h, total, run_fill, run_keys);
+  }
+  std::uint64_t positions = 0;
+  for (const rank_blocks& b : plan) positions += b.count;
+  if (w) w->begin_level(level, positions);
+  x.gather_in_order(blocks_message(run), [&](const std::string& m) { w->append_blocks(blocks_of_message(m)); });
+  if (w) w->end_level();
+  return positions;
 }
 
 std::size_t peak_rss_bytes() {

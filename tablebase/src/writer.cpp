@@ -237,85 +237,143 @@ void tablebase_writer::add_level_blocks(int level, std::uint64_t n, const block_
   add_level_blocks(level, n, fill, copy);
 }
 
+compressed_blocks tablebase_writer::compress_blocks(const tablebase_header& header, std::uint64_t n,
+                                                     const block_filler& fill, const key_filler& keys) {
+  if (header.keyed() && !keys && n > 0)
+    throw std::logic_error("tablebase_writer: index " + header.index + " needs the level's keys");
+  if (!header.keyed() && keys)
+    throw std::logic_error("tablebase_writer: keys given but the index is " + header.index + ", not " + kIndexKeys);
+  const std::uint64_t be = header.block_entries;
+  const std::uint64_t nblocks = (n + be - 1) / be;
+  const std::size_t nf = header.fields.size();
+  compressed_blocks run;
+  run.blocks.resize(nblocks);
+  std::vector<std::string> out(nblocks);
+  std::vector<std::uint64_t> last_keys(nblocks);
+  std::string err;
+  bool misordered = false;
+#pragma omp parallel
+  {
+    ZSTD_CCtx* cctx = ZSTD_createCCtx();
+    std::vector<std::int64_t> values;
+    std::vector<std::uint64_t> block_keys;
+#pragma omp for schedule(dynamic, 4)
+    for (std::int64_t i = 0; i < static_cast<std::int64_t>(nblocks); ++i) {
+      try {
+        const std::uint64_t first = static_cast<std::uint64_t>(i) * be;
+        const std::uint64_t count = std::min(be, n - first);
+        block_entry& b = run.blocks[static_cast<std::size_t>(i)];
+        values.assign(count * nf, 0);
+        fill(first, count, values.data());
+        if (keys) {
+          block_keys.resize(count);
+          keys(first, count, block_keys.data());
+          bool ascending = true;
+          for (std::uint64_t j = 1; j < count; ++j) ascending = ascending && block_keys[j] > block_keys[j - 1];
+          if (!ascending) {
+#pragma omp critical
+            misordered = true;
+            continue;
+          }
+          b.first_key = block_keys.front();
+          last_keys[static_cast<std::size_t>(i)] = block_keys.back();
+        }
+        const std::string raw = pack_block(header.fields, count, values.data(), keys ? block_keys.data() : nullptr);
+        if (raw.size() > std::numeric_limits<std::uint32_t>::max())
+          throw resource_error("a block of " + std::to_string(count) + " entries packs to more than 4 GiB");
+        b.raw_size = static_cast<std::uint32_t>(raw.size());
+        std::string& c = out[static_cast<std::size_t>(i)];
+        c.resize(ZSTD_compressBound(raw.size()));
+        const std::size_t cs = ZSTD_compressCCtx(cctx, c.data(), c.size(), raw.data(), raw.size(), header.zstd_level);
+        if (ZSTD_isError(cs)) throw resource_error(std::string("zstd: ") + ZSTD_getErrorName(cs));
+        c.resize(cs);
+        b.compressed_size = static_cast<std::uint32_t>(cs);
+        b.checksum = XXH64(c.data(), c.size(), 0);
+      } catch (const std::exception& e) {
+#pragma omp critical
+        err = e.what();
+      }
+    }
+    ZSTD_freeCCtx(cctx);
+  }
+  for (std::uint64_t i = 1; keys && i < nblocks && !misordered; ++i)
+    misordered = run.blocks[i].first_key <= last_keys[i - 1];
+  if (misordered)
+    throw std::logic_error("tablebase_writer: keys are not strictly increasing in a run of " + std::to_string(n) +
+                           " entries");
+  if (!err.empty()) throw resource_error(err);
+  std::size_t total = 0;
+  for (const std::string& c : out) total += c.size();
+  run.bytes.reserve(total);
+  for (std::uint64_t i = 0; i < nblocks; ++i) {
+    run.blocks[i].offset = run.bytes.size();
+    run.bytes += out[i];
+  }
+  if (nblocks) run.last_key = last_keys.back();
+  return run;
+}
+
+void tablebase_writer::begin_level(int level, std::uint64_t n) {
+  if (open_.open) throw std::logic_error("tablebase_writer: level " + std::to_string(level) + " begun in another");
+  const std::uint64_t be = header_.block_entries;
+  open_ = open_level{level_entry{level, n, blocks_.size(), (n + be - 1) / be}, 0, true};
+}
+
+void tablebase_writer::append_blocks(const compressed_blocks& run) {
+  const std::string where = "tablebase_writer: level " + std::to_string(open_.entry.level) + ": ";
+  if (!open_.open) throw std::logic_error("tablebase_writer: blocks appended outside a level");
+  if (run.blocks.empty()) return;
+  const std::uint64_t had = blocks_.size() - open_.entry.first_block;
+  if (had + run.blocks.size() > open_.entry.blocks)
+    throw std::logic_error(where + std::to_string(had + run.blocks.size()) + " blocks, more than its " +
+                           std::to_string(open_.entry.blocks));
+  if (header_.keyed() && had > 0 && run.blocks.front().first_key <= open_.last_key)
+    throw std::logic_error(where + "keys are not strictly increasing at block " + std::to_string(had));
+  const std::uint64_t at = offset_;
+  write(run.bytes.data(), run.bytes.size());
+  for (block_entry b : run.blocks) {
+    b.offset += at;
+    blocks_.push_back(b);
+  }
+  open_.last_key = run.last_key;
+}
+
+void tablebase_writer::end_level() {
+  if (!open_.open) throw std::logic_error("tablebase_writer: a level ended that was not begun");
+  const std::uint64_t had = blocks_.size() - open_.entry.first_block;
+  if (had != open_.entry.blocks)
+    throw std::logic_error("tablebase_writer: level " + std::to_string(open_.entry.level) + " ended with " +
+                           std::to_string(had) + " of its " + std::to_string(open_.entry.blocks) + " blocks");
+  levels_.push_back(open_.entry);
+  open_.open = false;
+}
+
 void tablebase_writer::add_level_blocks(int level, std::uint64_t n, const block_filler& fill, const key_filler& keys) {
   const std::string where = "tablebase_writer: level " + std::to_string(level) + ": ";
   if (header_.keyed() && !keys && n > 0)
     throw std::logic_error(where + "index " + header_.index + " needs the level's keys");
   if (!header_.keyed() && keys)
     throw std::logic_error(where + "keys given but the index is " + header_.index + ", not " + kIndexKeys);
-  const std::uint64_t be = header_.block_entries;
-  const std::uint64_t nblocks = (n + be - 1) / be;
-  const std::size_t nf = header_.fields.size();
-  level_entry le{level, n, blocks_.size(), nblocks};
-  // Compress a batch of blocks in parallel, then write them in order.
-  const std::uint64_t batch = 256;
-  std::vector<std::string> out(batch);
-  std::vector<std::uint64_t> raw_sizes(batch), first_keys(batch), last_keys(batch);
-  std::uint64_t previous_last = 0;
-  for (std::uint64_t b0 = 0; b0 < nblocks; b0 += batch) {
-    const std::int64_t bn = static_cast<std::int64_t>(std::min(batch, nblocks - b0));
-    std::string err;
-    bool misordered = false;
-#pragma omp parallel
-    {
-      ZSTD_CCtx* cctx = ZSTD_createCCtx();
-      std::vector<std::int64_t> values;
-      std::vector<std::uint64_t> block_keys;
-#pragma omp for schedule(dynamic, 4)
-      for (std::int64_t i = 0; i < bn; ++i) {
-        try {
-          std::uint64_t first = (b0 + static_cast<std::uint64_t>(i)) * be;
-          std::uint64_t count = std::min(be, n - first);
-          values.assign(count * nf, 0);
-          fill(first, count, values.data());
-          if (keys) {
-            block_keys.resize(count);
-            keys(first, count, block_keys.data());
-            bool ascending = true;
-            for (std::uint64_t j = 1; j < count; ++j) ascending = ascending && block_keys[j] > block_keys[j - 1];
-            if (!ascending) {
-#pragma omp critical
-              misordered = true;
-              continue;
-            }
-            first_keys[static_cast<std::size_t>(i)] = block_keys.front();
-            last_keys[static_cast<std::size_t>(i)] = block_keys.back();
-          }
-          std::string raw = pack_block(header_.fields, count, values.data(), keys ? block_keys.data() : nullptr);
-          if (raw.size() > std::numeric_limits<std::uint32_t>::max())
-            throw resource_error("a block of " + std::to_string(count) + " entries packs to more than 4 GiB");
-          raw_sizes[static_cast<std::size_t>(i)] = raw.size();
-          std::string& c = out[static_cast<std::size_t>(i)];
-          c.resize(ZSTD_compressBound(raw.size()));
-          std::size_t cs = ZSTD_compressCCtx(cctx, c.data(), c.size(), raw.data(), raw.size(), header_.zstd_level);
-          if (ZSTD_isError(cs)) throw resource_error(std::string("zstd: ") + ZSTD_getErrorName(cs));
-          c.resize(cs);
-        } catch (const std::exception& e) {
-#pragma omp critical
-          err = e.what();
-        }
-      }
-      ZSTD_freeCCtx(cctx);
+  // A batch of blocks compressed in parallel at a time, then written in order.
+  const std::uint64_t batch = 256 * std::uint64_t{header_.block_entries};
+  begin_level(level, n);
+  try {
+    for (std::uint64_t first = 0; first < n; first += batch) {
+      const std::uint64_t count = std::min(batch, n - first);
+      key_filler batch_keys;
+      if (keys) batch_keys = [&](std::uint64_t f, std::uint64_t c, std::uint64_t* out) { keys(first + f, c, out); };
+      append_blocks(compress_blocks(
+          header_, count, [&](std::uint64_t f, std::uint64_t c, std::int64_t* v) { fill(first + f, c, v); },
+          batch_keys));
     }
-    for (std::int64_t i = 0; keys && i < bn && !misordered; ++i) {
-      if (b0 + static_cast<std::uint64_t>(i) > 0 && first_keys[static_cast<std::size_t>(i)] <= previous_last)
-        misordered = true;
-      previous_last = last_keys[static_cast<std::size_t>(i)];
-    }
-    if (misordered)
-      throw std::logic_error(where + "keys are not strictly increasing in blocks " + std::to_string(b0) + " to " +
-                             std::to_string(b0 + static_cast<std::uint64_t>(bn) - 1));
-    if (!err.empty()) throw resource_error(err);
-    for (std::int64_t i = 0; i < bn; ++i) {
-      const std::string& c = out[static_cast<std::size_t>(i)];
-      block_entry b{offset_, static_cast<std::uint32_t>(c.size()),
-                    static_cast<std::uint32_t>(raw_sizes[static_cast<std::size_t>(i)]), XXH64(c.data(), c.size(), 0),
-                    keys ? first_keys[static_cast<std::size_t>(i)] : 0};
-      write(c.data(), c.size());
-      blocks_.push_back(b);
-    }
+  } catch (...) {
+    // The level is left out of the index (its blocks written so far stay
+    // in the file unreferenced).
+    blocks_.resize(open_.entry.first_block);
+    open_.open = false;
+    throw;
   }
-  levels_.push_back(le);
+  end_level();
 }
 
 std::string tablebase_writer::index_bytes() const { return encode_index(levels_, blocks_); }

@@ -91,6 +91,12 @@ struct keyed_game<Game, std::void_t<decltype(Game::keyed_index)>> : std::bool_co
 /// nothing.
 constexpr double kLevelConsumerBytes = 32.0 * (1 << 20);
 
+/// Bytes a stored class takes in a file's compressed blocks, as the memory
+/// checks of a distributed build count the blocks its ranks hold while they
+/// write a level: a bound with room (Cram 5×7 with every value: at most 2.7
+/// bytes a class on every level of more than 10^5 classes, `cgtb info`).
+constexpr double kCompressedClassBytes = 4.0;
+
 /// A reachable table's level keys stay in host memory while all levels' keys
 /// together stay under this many bytes; past it every level's keys wait in a
 /// temporary file until their level is solved (cuda/src/solve_index.hpp).
@@ -122,11 +128,16 @@ class level_exchange {
   /// owner; `lookup` answers the other ranks' requests from this rank's part.
   virtual void fetch_records(int level, const std::uint64_t* wanted, std::uint64_t n, std::size_t record_bytes,
                              const record_lookup& lookup, void* out) = 0;
-  /// Writing: the whole level at rank 0 (the ranks' `n` keys and records,
-  /// record_bytes each, one part after another, into all_keys and
-  /// all_records); both left empty on the other ranks.
-  virtual void gather(const std::uint64_t* keys, const void* records, std::uint64_t n, std::size_t record_bytes,
-                      std::vector<std::uint64_t>& all_keys, std::vector<unsigned char>& all_records) = 0;
+  /// Writing: every rank's `n`, in rank order (on every rank).
+  virtual std::vector<std::uint64_t> counts(std::uint64_t n) = 0;
+  /// Writing: sends `bytes` to rank `to` (nothing when `to` is negative or
+  /// the bytes are empty); returns what the ranks sent this one, one rank's
+  /// bytes after another in rank order.
+  virtual std::string send_one(int to, const std::string& bytes) = 0;
+  /// Writing: rank 0 calls `take` with each rank's `bytes` in rank order
+  /// (its own first), one rank at a time, so that it holds one rank's bytes
+  /// at once; `take` is not called on the other ranks.
+  virtual void gather_in_order(const std::string& bytes, const std::function<void(const std::string&)>& take) = 0;
   /// The sum of `v` over the ranks.
   virtual std::uint64_t sum(std::uint64_t v) = 0;
 };
@@ -171,10 +182,12 @@ struct solve_options {
   /// keyed index), in the order of Game::levels(); for progress lines.
   std::function<void(const std::vector<std::uint64_t>& positions)> levels_known;
   /// A build whose levels are split across ranks (keyed indexes, records
-  /// not interned, a host-visible backend): this rank's exchanges with the
-  /// others. Sizes, memory checks and kernels are then this rank's part's;
-  /// the consumer is called on rank 0 only, with whole levels. Null: one
-  /// process holds every level.
+  /// a host-visible backend): this rank's exchanges with the others. Sizes,
+  /// memory checks and kernels are then this rank's part's, and the consumer
+  /// is called on every rank with the rank's part of each level (its
+  /// report.positions and report.keys), on the solving thread, so that it
+  /// may call the exchange (cgtb/build.hpp writes the level's blocks from
+  /// the parts). Null: one process holds every level.
   level_exchange* exchange = nullptr;
 };
 

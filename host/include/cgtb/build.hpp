@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
+#include <optional>
 #include <vector>
 
 #include "cgtb/backend.hpp"
@@ -40,6 +41,22 @@ void check_build_output(const build_request& req);
 /// value kinds the written file holds, read from its header (a game may store
 /// fewer than --values asks). Throws what opening the file throws.
 std::string wrote_line(const std::string& game, const std::string& params, const build_request& req);
+
+/// Distributed builds (docs/distributed.md, "Writing"): writes level `level`,
+/// whose parts lie on the ranks of `x` in rank order, this rank's `n`
+/// entries given by `fill` and `keys` (as tablebase_writer::add_level_blocks
+/// takes them, ranks counted from the part's first entry). Each rank packs
+/// and compresses the file's blocks whose first entry it holds
+/// (blocks_per_rank, cgtb/rank_shares.hpp), having sent its first entries
+/// that belong to an earlier rank's block to that rank; rank 0 takes every
+/// rank's compressed blocks in rank order and appends them to `w` (null on
+/// the other ranks), so that the file holds the bytes one process writes.
+/// Collective. Returns the level's positions on every rank. Throws what the
+/// writer and the exchange throw; internal_error when a rank receives other
+/// entries than its blocks need.
+std::uint64_t write_level_parts(level_exchange& x, tablebase_writer* w, const tablebase_header& h, int level,
+                                std::uint64_t n, const tablebase_writer::block_filler& fill,
+                                const tablebase_writer::key_filler& keys);
 
 /// Peak resident memory of this process, in bytes.
 std::size_t peak_rss_bytes();
@@ -97,22 +114,20 @@ class build_progress {
 template <class Game, class Rule, class Field>
 void solve_and_write(const Game& game, const tablebase_header& h, const build_request& req, const solve_options& opts,
                      Field field) {
-  if (opts.exchange) {
-    // A build split across ranks: the solver checks each rank's memory
-    // and hands whole levels to rank 0, which alone writes the file.
+  // A build split across ranks: every rank solves and compresses its part
+  // of each level; rank 0 alone opens the file and reports.
+  level_exchange* const x = opts.exchange;
+  const bool writes = !x || x->rank() == 0;
+  if (x) {
     if (req.resume) throw input_error("--resume is not supported across several MPI ranks yet; run one process");
-    if (opts.exchange->rank() != 0) {
-      solve_options o = opts;
-      o.progress = nullptr;
-      solve<Game, Rule>(game, o, [](const level_report&, const level_records<typename Rule::record>&) {});
-      return;
-    }
   } else if constexpr (keyed_game<Game>::value) {
     check_reachable_plan(game.rows(), game.cols(), game.symmetry().count, stored_record_bytes<Rule>(), opts.max_memory);
   }
-  check_build_output(req);
+  if (writes) check_build_output(req);
   using record = typename Rule::record;
-  tablebase_writer w(req.output, h, req.resume);
+  std::optional<tablebase_writer> writer;
+  if (writes) writer.emplace(req.output, h, req.resume);
+  tablebase_writer* const wp = writer ? &*writer : nullptr;  // null on the ranks that do not write
   const std::size_t nf = h.fields.size();
   std::vector<level_report> reports;
   std::uint64_t total_positions = 0;  // unknown for keyed games until solved
@@ -120,25 +135,26 @@ void solve_and_write(const Game& game, const tablebase_header& h, const build_re
     const auto view = game.host_view();
     for (int l : game.levels()) total_positions += view.level_size(l);
   }
-  build_progress progress(req.reporter(), game.levels().size(), total_positions);
+  progress_sink* const reporter = writes ? req.reporter() : nullptr;
+  build_progress progress(reporter, game.levels().size(), total_positions);
   const auto t0 = std::chrono::steady_clock::now();
   solve_options o = opts;
-  o.progress = req.reporter();
+  o.progress = reporter;
   // Resumable builds: the checkpoint after each level carries the stored
   // values of every solved level that the levels still to solve reach
   // (cgtb/resume_records.hpp).
   constexpr std::size_t stored_bytes = stored_record_bytes<Rule>();
   resume_records carried(game.levels(), game.option_level_span(), stored_bytes,
                          interned_record<Rule>::value ? sizeof(record) : 0);
-  if (w.resumed()) {
-    o.resume_after = carried.resume_from(w, req.output);
-    o.load_level = [&w, &carried](int level, std::uint64_t n, void* dst, std::string* entries) {
-      carried.load(w, level, n, dst, entries);
+  if (wp && wp->resumed()) {
+    o.resume_after = carried.resume_from(*wp, req.output);
+    o.load_level = [wp, &carried](int level, std::uint64_t n, void* dst, std::string* entries) {
+      carried.load(*wp, level, n, dst, entries);
     };
     progress_line(o.progress, "[cgtb] resuming %s after level %d", req.output.c_str(), o.resume_after);
     std::uint64_t before = 0;
-    for (const level_entry& l : w.levels()) before += l.positions;
-    progress.solved_before(w.levels().size(), before);
+    for (const level_entry& l : wp->levels()) before += l.positions;
+    progress.solved_before(wp->levels().size(), before);
   }
   if constexpr (keyed_game<Game>::value)
     o.levels_known = [&progress](const std::vector<std::uint64_t>& sizes) {
@@ -146,7 +162,7 @@ void solve_and_write(const Game& game, const tablebase_header& h, const build_re
       for (std::uint64_t s : sizes) total += s;
       progress.set_total(total);
     };
-  if (req.resume) o.saved_keys = w.saved_keys_path();
+  if (req.resume) o.saved_keys = wp->saved_keys_path();
   if (req.after_forward_level) o.forward_level_done = req.after_forward_level;
   solve<Game, Rule>(game, o, [&](const level_report& r, const level_records<record>& rec) {
     tablebase_writer::key_filler keys;
@@ -159,31 +175,40 @@ void solve_and_write(const Game& game, const tablebase_header& h, const build_re
         for (std::uint64_t j = 0; j < count; ++j) out[j] = game.file_key(out[j]);
       };
     }
-    w.add_level_blocks(
-        r.level, r.positions,
-        [&](std::uint64_t first, std::uint64_t count, std::int64_t* v) {
-          for (std::size_t f = 0; f < nf; ++f)
-            for (std::uint64_t j = 0; j < count; ++j) v[f * count + j] = field(rec[first + j], f);
-        },
-        keys);
+    const tablebase_writer::block_filler fill = [&](std::uint64_t first, std::uint64_t count, std::int64_t* v) {
+      for (std::size_t f = 0; f < nf; ++f)
+        for (std::uint64_t j = 0; j < count; ++j) v[f * count + j] = field(rec[first + j], f);
+    };
+    if (x) {
+      level_report whole = r;  // this rank's part: the level's figures from every rank's
+      whole.positions = write_level_parts(*x, wp, h, r.level, r.positions, fill, keys);
+      whole.options = x->sum(r.options);
+      whole.keys = nullptr;
+      if (!writes) return;
+      reports.push_back(whole);
+      progress.level_done(whole);
+      return;
+    }
+    wp->add_level_blocks(r.level, r.positions, fill, keys);
     if (req.resume) {
       if (rec.ids)
-        w.checkpoint(carried.after_level(r.level, r.positions, rec.ids, rec.entries, rec.entry_count));
+        wp->checkpoint(carried.after_level(r.level, r.positions, rec.ids, rec.entries, rec.entry_count));
       else
-        w.checkpoint(carried.after_level(r.level, r.positions, rec.records, nullptr, 0));
+        wp->checkpoint(carried.after_level(r.level, r.positions, rec.records, nullptr, 0));
       if (req.after_checkpoint) req.after_checkpoint(r.level);
     }
     reports.push_back(r);
     reports.back().keys = nullptr;  // valid during this call only
     progress.level_done(r);
   });
-  w.finish();
+  if (!writes) return;
+  wp->finish();
   progress.finish(keyed_game<Game>::value);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (req.stats) {
     std::uint64_t in_file = 0;
-    for (const level_entry& l : w.levels()) in_file += l.positions;
-    print_build_stats(std::cout, reports, secs, req.output, w.bytes_written(), keyed_game<Game>::value, in_file);
+    for (const level_entry& l : wp->levels()) in_file += l.positions;
+    print_build_stats(std::cout, reports, secs, req.output, wp->bytes_written(), keyed_game<Game>::value, in_file);
   }
 }
 

@@ -21,6 +21,16 @@ namespace cgtb {
 /// (the checkpoint), ".keys" (the solver's saved level keys).
 std::string build_file_name(const std::string& path, const tablebase_header& header);
 
+/// A run of a level's blocks, packed and compressed but not yet in a file
+/// (tablebase_writer::compress_blocks): each block's entry, its `offset`
+/// being where its bytes start in `bytes`, and the blocks' bytes one after
+/// another.
+struct compressed_blocks {
+  std::vector<block_entry> blocks;
+  std::string bytes;
+  std::uint64_t last_key = 0;  ///< keyed files: the key of the run's last entry
+};
+
 /// Writes a tablebase level by level to its build file name (PATH.partial-HASH,
 /// build_file_name()) and renames it to PATH in finish(); a writer destroyed
 /// before finish() removes its partial file, and a killed build leaves only
@@ -83,6 +93,28 @@ class tablebase_writer {
   /// then fails, and its partial file is removed).
   void add_level_blocks(int level, std::uint64_t n, const block_filler& fill, const key_filler& keys);
 
+  /// Packs and compresses a run of n entries of a level as blocks of
+  /// header.block_entries entries from the run's first (the last block
+  /// shorter when n is not a multiple), in parallel on the host's threads:
+  /// what add_level_blocks() writes of a level, for a run that starts a
+  /// block, without a file. fill and keys take run-relative ranks; keys is
+  /// required for keyed headers and must be empty otherwise. Throws
+  /// std::logic_error on keys that are not strictly increasing or a missing
+  /// or unexpected key list, resource_error when a block cannot be packed.
+  static compressed_blocks compress_blocks(const tablebase_header& header, std::uint64_t n, const block_filler& fill,
+                                           const key_filler& keys);
+  /// Begins level `level` of n positions, whose blocks come in order from
+  /// append_blocks() (e.g. from the ranks of a distributed build, each having
+  /// compressed its own with compress_blocks()); end_level() ends it.
+  void begin_level(int level, std::uint64_t n);
+  /// Writes the next blocks of the level begun. Throws std::logic_error when
+  /// no level is begun, when the blocks are more than the level has, or, for
+  /// keyed files, when their keys do not follow the level's earlier blocks'.
+  void append_blocks(const compressed_blocks& run);
+  /// Ends the level begun; throws std::logic_error unless it holds exactly
+  /// its ceil(n / block_entries) blocks.
+  void end_level();
+
   /// Writes the index and trailer, flushes, and renames into place.
   void finish();
 
@@ -139,6 +171,12 @@ class tablebase_writer {
   std::uint64_t offset_ = 0;
   std::vector<level_entry> levels_;
   std::vector<block_entry> blocks_;
+  /// The level begun (begin_level), while its blocks come.
+  struct open_level {
+    level_entry entry;
+    std::uint64_t last_key = 0;  ///< keyed files: the last key of the blocks appended so far
+    bool open = false;
+  } open_;
   bool done_ = false;
   bool resumable_ = false, resumed_ = false;
   bool created_ = false;  ///< the partial file did not exist before this writer
