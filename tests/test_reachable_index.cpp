@@ -586,6 +586,45 @@ TEST(ReachableCli, UnreachablePositionsAndImpossibleChoicesGetOneLineErrors) {
   EXPECT_TRUE(cgtb_test::is_clean_error(c));
 }
 
+TEST(ReachablePlan, APlanAcrossRanksSplitsWhatItMayAndKeepsTheRestOnRankZero) {
+  const double avail = 1e12;
+  const auto one = cgtb::plan_reachable_table(6, 6, 8, 4, avail, 1e-7, 16);
+  // One rank: the one-process plan, level by level.
+  const auto same = cgtb::plan_across_ranks(one, 6, 6, 1, 4, 36, 4096, 1e10, avail);
+  ASSERT_EQ(same.size(), one.size());
+  for (std::size_t i = 0; i < one.size(); ++i) {
+    EXPECT_FALSE(same[i].split);
+    EXPECT_EQ(same[i].classes, one[i].classes);
+    EXPECT_DOUBLE_EQ(same[i].peak_bytes, one[i].peak_bytes);
+  }
+  for (int ranks : {2, 16, 256}) {
+    const auto split = cgtb::plan_across_ranks(one, 6, 6, ranks, 4, 36, 4096, 1e10, avail);
+    for (std::size_t i = 0; i < one.size(); ++i) {
+      SCOPED_TRACE(std::to_string(ranks) + " ranks, level " + std::to_string(one[i].level));
+      EXPECT_EQ(split[i].split, one[i].classes / static_cast<std::uint64_t>(ranks) >= 4096);
+      if (!split[i].split) continue;
+      // The largest part holds at least its share, and no more than the level.
+      EXPECT_GE(split[i].classes * static_cast<std::uint64_t>(ranks), one[i].classes);
+      EXPECT_LE(split[i].classes, one[i].classes);
+      // Its options lie on the level below.
+      EXPECT_LE(split[i].options, static_cast<double>(one[i - 1].classes));
+      EXPECT_GT(split[i].sent_bytes, 0.0);
+    }
+  }
+  EXPECT_THROW(cgtb::plan_across_ranks(one, 6, 6, 0, 4, 36, 4096, 1e10, avail), cgtb::input_error);
+}
+
+TEST(ReachableCli, PlanAcrossRanksPrintsARankTable) {
+  auto r = cgtb_test::run_cgtb({"plan", "cram", "--board", "4x5", "--ranks", "4", "--split-from", "16"});
+  ASSERT_EQ(r.code, 0) << cgtb_test::describe(r);
+  EXPECT_NE(r.out.find("across 4 ranks"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("peak memory a rank: "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("   yes "), std::string::npos) << r.out;
+  EXPECT_TRUE(cgtb_test::is_clean_error(cgtb_test::run_cgtb({"plan", "cram", "--board", "4x5", "--ranks", "0"})));
+  EXPECT_TRUE(
+      cgtb_test::is_clean_error(cgtb_test::run_cgtb({"plan", "cram", "--board", "4x5", "--bandwidth", "fast"})));
+}
+
 TEST(ReachableCli, PlanCountsEveryLevelExactly) {
   auto r = cgtb_test::run_cgtb({"plan", "cram", "--board", "4x5"});
   ASSERT_EQ(r.code, 0) << cgtb_test::describe(r);

@@ -113,8 +113,19 @@ int parse_build(const std::string& command, int argc, char** argv, std::unique_p
   const game_entry& game = find_game(argv[1]);
   cxxopts::Options o("cgtb " + command + " " + game.name, game.summary);
   add_build_options(o, game);
+  if (command == "plan")
+    o.add_options("plan")("ranks", "also plan the build across this many MPI ranks (mpirun -np P cgtb build ...)",
+                          cxxopts::value<int>()->default_value("1"))(
+        "bandwidth", "network bandwidth a rank, for the time of a plan across ranks (e.g. 10G: bytes a second)",
+        cxxopts::value<std::string>()->default_value("10G"));
   auto r = parse_or_help(o, argc - 1, argv + 1);
   drv = build_request_from(r, game, req);
+  if (command == "plan") {
+    req.plan_ranks = r["ranks"].as<int>();
+    if (req.plan_ranks < 1 || req.plan_ranks > 1 << 20) throw input_error("--ranks must be between 1 and 1048576");
+    req.plan_bandwidth = static_cast<double>(parse_bytes(r["bandwidth"].as<std::string>()));
+    if (req.plan_bandwidth <= 0) throw input_error("--bandwidth must be more than 0");
+  }
   install_fault_injection(req);
   return 0;
 }

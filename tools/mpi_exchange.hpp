@@ -27,7 +27,8 @@ struct exchange_figures {
 /// than `split_from` classes each stay whole on rank 0. A fetch sends at
 /// most `batch_keys` keys a rank per round (bounded buffers: about 16 bytes
 /// and a record each, on the sending and the answering side).
-std::unique_ptr<level_exchange> make_mpi_exchange(std::uint64_t split_from, std::uint64_t batch_keys = 1u << 22);
+std::unique_ptr<level_exchange> make_mpi_exchange(std::uint64_t split_from,
+                                                  std::uint64_t batch_keys = kExchangeRoundKeys);
 
 /// The figures of an exchange made by make_mpi_exchange, summed over the
 /// ranks (collective; every rank calls it).

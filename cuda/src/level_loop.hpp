@@ -12,12 +12,12 @@
 #include <thrust/transform_reduce.h>
 
 #include <algorithm>
-#include <numeric>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <map>
 #include <memory>
+#include <numeric>
 #include <string>
 #include <type_traits>
 #include <vector>

@@ -111,8 +111,8 @@ std::uint64_t write_level_parts(level_exchange& x, tablebase_writer* w, const ta
       if (here) fill(mine.lent + first, here, part.data());
       for (std::size_t f = 0; f < nf; ++f)
         for (std::uint64_t j = 0; j < count; ++j)
-          v[f * count + j] = j < here ? part[f * here + j]
-                                      : static_cast<std::int64_t>(borrowed[(first + j - own) * words + f]);
+          v[f * count + j] =
+              j < here ? part[f * here + j] : static_cast<std::int64_t>(borrowed[(first + j - own) * words + f]);
     };
     tablebase_writer::key_filler run_keys;
     if (keys)

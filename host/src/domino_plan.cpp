@@ -8,6 +8,7 @@
 #include "cgtb/backend.hpp"
 #include "cgtb/error.hpp"
 #include "cgtb/memory_model.hpp"
+#include "cgtb/rank_shares.hpp"
 #include "cgtb/reachable_index.hpp"
 #include "cgtb/text.hpp"
 
@@ -134,6 +135,79 @@ double plan_peak_bytes(const std::vector<level_plan>& plan) {
   return m;
 }
 
+std::vector<rank_level_plan> plan_across_ranks(const std::vector<level_plan>& plan, int rows, int cols, int ranks,
+                                               std::size_t record_bytes, std::size_t sent_record_bytes,
+                                               std::uint64_t split_from, double bandwidth, double available_bytes) {
+  if (ranks < 1) throw input_error("a build needs at least one rank");
+  const double P = ranks, cells = rows * cols, rb = static_cast<double>(record_bytes);
+  const double edges = static_cast<double>(rows * (cols - 1) + cols * (rows - 1));
+  const double universe = std::ldexp(1.0, rows * cols);
+  constexpr double kWorstShare = 1.06;  // cgtb shares: every split level within 6 % of the mean
+  auto keys = [&](double n, double u) { return n > 0 ? elias_fano_bytes(n, u) : 0.0; };
+  auto table = [](double n) { return memory_model::rank_table_bytes(static_cast<std::uint64_t>(n)); };
+  auto options_a_class = [&](int level) {
+    return cells > 1 ? edges * level * (level - 1) / (cells * (cells - 1)) : 0.0;
+  };
+  std::vector<rank_level_plan> out;
+  double kept = 0;  // the coded keys of every split level's part and options
+  for (std::size_t i = 0; i < plan.size(); ++i) {
+    const level_plan& l = plan[i];
+    rank_level_plan r;
+    r.level = l.level;
+    r.split = split_across_ranks(l.classes, static_cast<std::uint32_t>(ranks), split_from);
+    const double n = static_cast<double>(l.classes);
+    const double below = i ? static_cast<double>(plan[i - 1].classes) : 0.0;
+    const double part = r.split ? std::min(n, std::ceil(kWorstShare * n / P)) : n;
+    r.classes = static_cast<std::uint64_t>(part);
+    // The distinct options of the part on the level below.
+    const double degree = options_a_class(l.level);
+    const double in_degree = below > 0 ? degree * n / below : 0.0;
+    r.options = r.split ? std::min(part * degree, below * (1.0 - std::exp(-in_degree / P))) : below;
+    if (!r.split) {
+      r.peak_bytes = l.peak_bytes;
+      r.forward_peak = l.forward_peak;
+      r.seconds = l.seconds;
+      r.sent_bytes = 0;
+      out.push_back(r);
+      continue;
+    }
+    const double remote = r.options * (P - 1) / P;  // options another rank owns
+    const double part_keys = keys(part, universe / P), option_keys = keys(r.options, universe);
+    const double round =
+        std::min(remote, static_cast<double>(kExchangeRoundKeys)) * (8.0 + static_cast<double>(sent_record_bytes)) * 2;
+    const double writing = kCompressedClassBytes * 3 * part;  // its run and message, and rank 0 another's
+    const double base = part * rb + part_keys + r.options * rb + option_keys + round + writing + kLevelConsumerBytes;
+    // The options' rank table where it fits (else they are ranked through
+    // their coded keys, as one process does).
+    const double solve = base + (base + table(r.options) <= available_bytes ? table(r.options) : 0.0);
+    // Forward pass into the level below from this part: its keys, the hash
+    // set of the options it generates (8-byte slots), the keys compacted and
+    // those it receives from the other ranks for its part of the level below.
+    const double below_part = std::ceil(kWorstShare * below / P);
+    // The set in parts, as one process finds a level (plan_reachable_table).
+    const std::uint64_t part_count = memory_model::forward_parts(1.3 * r.options, available_bytes);
+    const double set_part = r.options / static_cast<double>(part_count),
+                 set = 8.0 * static_cast<double>(memory_model::forward_set_slots(1.3 * r.options, part_count));
+    const double forward = part_keys +
+                           std::max(option_keys + std::max(set + 8 * set_part, 16 * set_part), 2 * option_keys) +
+                           16.0 * below_part;
+    r.peak_bytes = std::max(solve, forward);
+    r.forward_peak = forward > solve;
+    kept += part_keys + option_keys;
+    // Sent: forward keys to their owners, the replies to the others'
+    // requests (about as many as its own), its requests, its blocks.
+    r.sent_bytes = remote * 8.0 + remote * (8.0 + static_cast<double>(sent_record_bytes)) + l.file_bytes / P;
+    r.seconds = l.seconds * kWorstShare / P + (bandwidth > 0 ? r.sent_bytes / bandwidth : 0.0);
+    out.push_back(r);
+  }
+  // Every level's keys and options' keys stay in memory beside the levels in
+  // work while they take under kKeptKeysBytes together (cuda/src/solve_index.hpp).
+  if (kept < static_cast<double>(kKeptKeysBytes))
+    for (rank_level_plan& r : out)
+      if (r.split) r.peak_bytes += kept;
+  return out;
+}
+
 }  // namespace cgtb
 
 // ------------------------------------------------------------ plan, printed
@@ -158,7 +232,8 @@ std::uint64_t dominoes(int rows, int cols) { return static_cast<std::uint64_t>(r
 }  // namespace
 
 void print_reachable_plan(const std::string& ruleset, int rows, int cols, int symmetries, std::size_t record_bytes,
-                          const build_request& req, std::ostream& out, bool interned) {
+                          const build_request& req, std::ostream& out, bool interned, std::size_t sent_record_bytes) {
+  if (!sent_record_bytes) sent_record_bytes = record_bytes;
   // Calibration board: the largest r x c inside the board (same orientation)
   // with at most about 300,000 stored positions.
   int cr = 1, cc = 1;
@@ -244,8 +319,37 @@ void print_reachable_plan(const std::string& ruleset, int rows, int cols, int sy
       out << "levels without a rank table (ranked through their coded keys, slower, to fit in memory): " << without
           << "\n";
   }
+  if (req.plan_ranks > 1) {
+    const auto ranked = plan_across_ranks(plan, rows, cols, req.plan_ranks, record_bytes, sent_record_bytes,
+                                          req.split_from, req.plan_bandwidth, avail);
+    out << "\nacross " << req.plan_ranks << " ranks (the largest rank of each level; levels under " << req.split_from
+        << " stored positions a rank on rank 0; network " << bytes_text(req.plan_bandwidth) << "/s a rank):\n";
+    out << std::setw(6) << "level" << std::setw(7) << "split" << std::setw(wc) << "stored/rank" << std::setw(wc)
+        << "options/rank" << std::setw(wb) << "peak/rank" << std::setw(wb) << "sent/rank" << std::setw(wt) << "time"
+        << "\n";
+    double peak = 0, sent = 0, rank_secs = 0;
+    int peak_level = 0;
+    for (const auto& r : ranked) {
+      out << std::setw(6) << r.level << std::setw(7) << (r.split ? "yes" : "no") << std::setw(wc) << r.classes
+          << std::setw(wc) << static_cast<std::uint64_t>(r.options) << std::setw(wb) << bytes_text(r.peak_bytes)
+          << std::setw(wb) << bytes_text(r.sent_bytes) << std::setw(wt) << duration_text(r.seconds) << "\n";
+      if (r.peak_bytes > peak) {
+        peak = r.peak_bytes;
+        peak_level = r.level;
+      }
+      sent += r.sent_bytes;
+      rank_secs += r.seconds;
+    }
+    out << std::setw(6) << "total" << std::setw(7) << "" << std::setw(wc) << "" << std::setw(wc) << "" << std::setw(wb)
+        << bytes_text(peak) << std::setw(wb) << bytes_text(sent) << std::setw(wt) << duration_text(rank_secs) << "\n";
+    out << "peak memory a rank: " << bytes_text(peak) << " (level " << peak_level << ")"
+        << (peak > avail ? ", more than the memory available to a rank (the build would be refused)" : "") << "\n";
+  }
   out << "memory available to the build: " << bytes_text(avail)
-      << (plan_peak_bytes(plan) > avail ? " (the build would be refused)" : "") << "\n";
+      << (plan_peak_bytes(plan) > avail
+              ? (req.plan_ranks > 1 ? " (one process would be refused)" : " (the build would be refused)")
+              : "")
+      << "\n";
   out << "stored positions are estimated as positions / symmetries; time and file size are estimates from the "
          "calibration build (solve only, one backend: "
       << backend_name(req.solve.backend) << ")\n";
@@ -267,6 +371,25 @@ void check_reachable_plan(int rows, int cols, int symmetries, std::size_t record
   throw resource_error("the plan of this table needs " + bytes_text(worst->peak_bytes) + " of host memory " + where +
                        ", more than the " + bytes_text(avail) + (max_memory ? " of --max-memory" : " available") +
                        "; see cgtb plan");
+}
+
+void check_reachable_plan_across_ranks(int rows, int cols, int symmetries, std::size_t record_bytes,
+                                       std::size_t sent_record_bytes, std::size_t max_memory, int ranks,
+                                       std::uint64_t split_from, int rank) {
+  if (std::min(rows, cols) > 8) return;
+  const double avail = static_cast<double>(max_memory ? max_memory : detail::host_available_bytes());
+  const auto plan = plan_reachable_table(rows, cols, symmetries, record_bytes, avail, 0, 0);
+  for (const rank_level_plan& r :
+       plan_across_ranks(plan, rows, cols, ranks, record_bytes, sent_record_bytes, split_from, 0, avail)) {
+    if (!r.split && rank != 0) continue;  // levels solved whole are rank 0's
+    if (r.peak_bytes <= avail) continue;
+    throw resource_error("level " + std::to_string(r.level) + " as planned for " + std::to_string(ranks) +
+                         " ranks needs about " + bytes_text(r.peak_bytes) + " on this rank " +
+                         (r.forward_peak ? "when the forward pass finds the level below" : "while it is solved") +
+                         " (about " + std::to_string(r.classes) + " stored positions of it here), more than the " +
+                         bytes_text(avail) + (max_memory ? " of --max-memory" : " available") +
+                         "; see cgtb plan --ranks " + std::to_string(ranks));
+  }
 }
 
 }  // namespace cgtb

@@ -238,7 +238,7 @@ void tablebase_writer::add_level_blocks(int level, std::uint64_t n, const block_
 }
 
 compressed_blocks tablebase_writer::compress_blocks(const tablebase_header& header, std::uint64_t n,
-                                                     const block_filler& fill, const key_filler& keys) {
+                                                    const block_filler& fill, const key_filler& keys) {
   if (header.keyed() && !keys && n > 0)
     throw std::logic_error("tablebase_writer: index " + header.index + " needs the level's keys");
   if (!header.keyed() && keys)

@@ -97,6 +97,12 @@ constexpr double kLevelConsumerBytes = 32.0 * (1 << 20);
 /// bytes a class on every level of more than 10^5 classes, `cgtb info`).
 constexpr double kCompressedClassBytes = 4.0;
 
+/// The most option keys a rank asks the others for in one round of a
+/// distributed build's exchange (level_exchange::fetch_records): the round's
+/// buffers, keys out and records back on both sides, stay under about
+/// 2^20 · (8 + record bytes) · 2 bytes a rank.
+constexpr std::uint64_t kExchangeRoundKeys = std::uint64_t{1} << 20;
+
 /// A reachable table's level keys stay in host memory while all levels' keys
 /// together stay under this many bytes; past it every level's keys wait in a
 /// temporary file until their level is solved (cuda/src/solve_index.hpp).

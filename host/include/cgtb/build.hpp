@@ -120,6 +120,10 @@ void solve_and_write(const Game& game, const tablebase_header& h, const build_re
   const bool writes = !x || x->rank() == 0;
   if (x) {
     if (req.resume) throw input_error("--resume is not supported across several MPI ranks yet; run one process");
+    if constexpr (keyed_game<Game>::value)
+      check_reachable_plan_across_ranks(game.rows(), game.cols(), game.symmetry().count, stored_record_bytes<Rule>(),
+                                        sizeof(typename Rule::record), opts.max_memory, x->ranks(), req.split_from,
+                                        x->rank());
   } else if constexpr (keyed_game<Game>::value) {
     check_reachable_plan(game.rows(), game.cols(), game.symmetry().count, stored_record_bytes<Rule>(), opts.max_memory);
   }

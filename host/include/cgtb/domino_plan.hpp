@@ -62,6 +62,39 @@ std::vector<level_plan> plan_reachable_table(int rows, int cols, int symmetries,
 /// Largest peak_bytes of a plan.
 double plan_peak_bytes(const std::vector<level_plan>& plan);
 
+/// One level of a build split across ranks (docs/distributed.md), as the
+/// largest rank sees it.
+struct rank_level_plan {
+  int level = 0;
+  bool split = false;         ///< split across the ranks (else solved whole on rank 0)
+  std::uint64_t classes = 0;  ///< stored classes of the largest part (rank 0's when not split)
+  double options = 0;         ///< distinct options of that part on the level below (estimated)
+  double peak_bytes = 0;      ///< that rank's resident memory while the level is found or solved
+  bool forward_peak = false;  ///< the peak is the forward pass's
+  double sent_bytes = 0;      ///< bytes that rank sends the others for this level (forward, solve, writing)
+  double seconds = 0;         ///< estimated time: its share of the solve plus sent_bytes at the bandwidth
+};
+
+/// The plan of a reachable table built by `ranks` MPI ranks, from the
+/// one-process plan `plan` of a rows x cols board (plan_reachable_table),
+/// records of `record_bytes` bytes (`sent_record_bytes` as they travel
+/// between ranks), levels of fewer than `split_from` classes a rank solved
+/// on rank 0, a network of `bandwidth` bytes a second a rank. A split level's
+/// largest part is taken as 1.06 of the mean (the worst share measured by
+/// `cgtb shares`). A part's options are estimated as in a random graph:
+/// level L of C cells has about E·L(L−1)/(C(C−1)) options a class (E the
+/// board's domino placements), so a class of the level below is reached by
+/// d options on average, and a part reaches each with chance 1 − e^(−d/P).
+/// Memory per rank follows the distributed level loop (cuda/src/level_loop.hpp):
+/// the part's keys and records, its options' keys, records and rank table
+/// (where it fits in `available_bytes`), the exchange's rounds
+/// (kExchangeRoundKeys), the compressed blocks it writes (and,
+/// on rank 0, one other rank's); the forward pass's hash set of the options a
+/// part generates and the keys it receives. Throws input_error for ranks < 1.
+std::vector<rank_level_plan> plan_across_ranks(const std::vector<level_plan>& plan, int rows, int cols, int ranks,
+                                               std::size_t record_bytes, std::size_t sent_record_bytes,
+                                               std::uint64_t split_from, double bandwidth, double available_bytes);
+
 }  // namespace cgtb
 
 namespace cgtb {
@@ -75,13 +108,23 @@ struct build_request;
 /// file size come from a calibration build of the same table on the largest
 /// smaller board (same values) with at most about 300,000 stored positions.
 /// `interned`: the records are held as 4-byte ids of a record dictionary
-/// (cgtb/record_dictionary.hpp). Throws what a build throws.
+/// (cgtb/record_dictionary.hpp). With req.plan_ranks > 1, also the plan
+/// across that many MPI ranks (plan_across_ranks), records travelling as
+/// `sent_record_bytes` bytes (0: record_bytes). Throws what a build throws.
 void print_reachable_plan(const std::string& ruleset, int rows, int cols, int symmetries, std::size_t record_bytes,
-                          const build_request& req, std::ostream& out, bool interned = false);
+                          const build_request& req, std::ostream& out, bool interned = false,
+                          std::size_t sent_record_bytes = 0);
 
 /// Throws resource_error, naming the level and the figures, when the plan of
 /// a reachable table needs more memory than `max_memory` bytes (0 = the
 /// memory available now).
 void check_reachable_plan(int rows, int cols, int symmetries, std::size_t record_bytes, std::size_t max_memory);
+/// The same on rank `rank` of a build split across `ranks` ranks
+/// (plan_across_ranks), with `max_memory` bytes a rank: throws
+/// resource_error naming the level and the figures when this rank's plan
+/// exceeds it (levels solved whole count on rank 0 only).
+void check_reachable_plan_across_ranks(int rows, int cols, int symmetries, std::size_t record_bytes,
+                                       std::size_t sent_record_bytes, std::size_t max_memory, int ranks,
+                                       std::uint64_t split_from, int rank);
 
 }  // namespace cgtb

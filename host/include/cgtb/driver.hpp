@@ -80,6 +80,11 @@ struct build_request {
   /// would own at least this many stored classes; smaller levels stay whole
   /// on rank 0 (--split-from).
   std::uint64_t split_from = 4096;
+  /// cgtb plan: plan the build across this many MPI ranks too (--ranks; 1:
+  /// one process), with a network of this many bytes a second a rank
+  /// (--bandwidth).
+  int plan_ranks = 1;
+  double plan_bandwidth = 10e9;
   int zstd_level = 9;
   /// Fault injection, for tests: called right after level L's checkpoint
   /// (resumable builds), and after the forward pass has stored (and saved)

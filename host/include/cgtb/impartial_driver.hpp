@@ -73,7 +73,8 @@ class impartial_driver : public owner_driver<Game> {
                                 : kinds.has("misere") ? stored_record_bytes<impartial_rule<0>>()
                                                       : stored_record_bytes<impartial_rule<-1>>();
       print_reachable_plan(Game::ruleset_name, game_.rows(), game_.cols(), game_.symmetry().count, bytes, req, out,
-                           genus && interned_record<impartial_rule<7>>::value);
+                           genus && interned_record<impartial_rule<7>>::value,
+                           genus ? sizeof(typename impartial_rule<7>::record) : bytes);
     } else {
       game_driver::plan(req, out);
     }
