@@ -5,6 +5,8 @@
 // MPI.
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -83,6 +85,25 @@ TEST(Mpi, LevelsSplitAcrossTwoToFourRanksBuildTheSameBytes) {
   // largest board of the suite: Cram 5x6, every value (the genus records
   // travel whole between the ranks' dictionaries).
   expect_split_build_identical({"cram", "--board", "5x6", "--values", "all"}, 2, "4096");
+}
+
+TEST(Mpi, ARankKilledEndsEveryRankAndLeavesNoFinishedFile) {
+  if (std::string(CGTB_MPIEXEC).empty()) GTEST_SKIP() << "the tool is built without MPI (-DCGTB_MPI=OFF)";
+  temp_dir dir;
+  // Rank 1 of 3 raises SIGKILL once its forward pass has found level 12 of
+  // Cram 5x5, while the other ranks wait for it in an exchange.
+  std::vector<std::string> launch = {"env", "CGTB_TEST_KILL_RANK=1", "CGTB_TEST_KILL_AFTER_FORWARD_LEVEL=12"};
+  for (const std::string& a : launcher(3)) launch.push_back(a);
+  const auto t0 = std::chrono::steady_clock::now();
+  const cli_result r = run_cgtb({"build", "cram", "--board", "5x5", "--values", "all", "--threads", "1",
+                                 "--split-from", "1", "-q", "-o", dir.file("t.cgtb")},
+                                "", launch);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  EXPECT_NE(r.code, 0) << describe(r);
+  EXPECT_LT(seconds, 60.0) << "the ranks left waited for the killed one";
+  // Nothing that looks finished: at most a file whose name says it is partial.
+  for (const auto& e : fs::directory_iterator(dir.path()))
+    EXPECT_NE(e.path().filename().string().find(".partial-"), std::string::npos) << "left " << e.path();
 }
 
 /// How many lines of r's stderr start with `head`.

@@ -83,12 +83,15 @@ std::unique_ptr<game_driver> driver_for(const tablebase& tb) { return driver_for
 /// process: CGTB_TEST_KILL_AFTER_LEVEL=L raises SIGKILL right after level
 /// L's checkpoint, CGTB_TEST_KILL_AFTER_FORWARD_LEVEL=L after the forward
 /// pass has saved level L's keys, so that a killed build is made at a
-/// known point without timing. The library takes them as hooks
-/// (build_request::after_checkpoint, after_forward_level).
+/// known point without timing. Under a launcher, CGTB_TEST_KILL_RANK=R
+/// limits them to rank R (tests/test_mpi.cpp). The library takes them as
+/// hooks (build_request::after_checkpoint, after_forward_level).
 void install_fault_injection(build_request& req) {
-  auto kill_at = [](const char* variable) -> std::function<void(int)> {
+  const char* only_rank = std::getenv("CGTB_TEST_KILL_RANK");
+  const bool here = !only_rank || std::atoi(only_rank) == cgtb::tools::launched_rank();
+  auto kill_at = [here](const char* variable) -> std::function<void(int)> {
     const char* v = std::getenv(variable);
-    if (!v) return {};
+    if (!v || !here) return {};
     return [level = std::atoi(v)](int l) {
       if (l == level) std::raise(SIGKILL);
     };
