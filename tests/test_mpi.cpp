@@ -90,9 +90,9 @@ TEST(Mpi, LevelsSplitAcrossTwoToFourRanksBuildTheSameBytes) {
 TEST(Mpi, ARankKilledEndsEveryRankAndLeavesNoFinishedFile) {
   if (std::string(CGTB_MPIEXEC).empty()) GTEST_SKIP() << "the tool is built without MPI (-DCGTB_MPI=OFF)";
   temp_dir dir;
-  // Rank 1 of 3 raises SIGKILL once its forward pass has found level 12 of
+  // Rank 1 of 3 raises SIGKILL once its forward pass has found level 11 of
   // Cram 5x5, while the other ranks wait for it in an exchange.
-  std::vector<std::string> launch = {"env", "CGTB_TEST_KILL_RANK=1", "CGTB_TEST_KILL_AFTER_FORWARD_LEVEL=12"};
+  std::vector<std::string> launch = {"env", "CGTB_TEST_KILL_RANK=1", "CGTB_TEST_KILL_AFTER_FORWARD_LEVEL=11"};
   for (const std::string& a : launcher(3)) launch.push_back(a);
   const auto t0 = std::chrono::steady_clock::now();
   const cli_result r = run_cgtb({"build", "cram", "--board", "5x5", "--values", "all", "--threads", "1",

@@ -207,18 +207,53 @@ class mpi_level_exchange final : public level_exchange {
   }
   /// Sends counts[r] keys (consecutive in `keys`) to each rank r; returns
   /// what the ranks sent this one, in rank order (and, where asked, how many
-  /// came from each).
+  /// came from each). Each run goes delta-coded: the differences of
+  /// consecutive keys (the first from 0) as LEB128 varints, a few bytes a
+  /// key for the ascending runs both exchanges send (any order decodes
+  /// right: the differences wrap modulo 2^64).
   std::vector<std::uint64_t> all_to_all(const std::uint64_t* keys, const std::vector<std::uint64_t>& counts,
                                         std::vector<std::uint64_t>* received_counts = nullptr) {
-    std::vector<std::uint64_t> bytes(counts), got_bytes;
-    for (auto& c : bytes) c *= 8;
-    std::vector<unsigned char> got = exchange_bytes(keys, bytes, nullptr, got_bytes);
-    if (received_counts) {
-      *received_counts = got_bytes;
-      for (auto& c : *received_counts) c /= 8;
+    std::uint64_t total = 0;
+    for (std::uint64_t c : counts) total += c;
+    std::vector<unsigned char> coded;
+    coded.reserve(total * 3);
+    std::vector<std::uint64_t> bytes(static_cast<std::size_t>(ranks_), 0), got_bytes;
+    const std::uint64_t* k = keys;
+    for (int r = 0; r < ranks_; ++r) {
+      const std::size_t start = coded.size();
+      std::uint64_t previous = 0;
+      for (std::uint64_t j = 0; j < counts[r]; ++j) {
+        std::uint64_t d = k[j] - previous;
+        previous = k[j];
+        for (; d >= 0x80; d >>= 7) coded.push_back(static_cast<unsigned char>(d | 0x80));
+        coded.push_back(static_cast<unsigned char>(d));
+      }
+      bytes[r] = coded.size() - start;
+      k += counts[r];
     }
-    std::vector<std::uint64_t> out(got.size() / 8);
-    if (!out.empty()) std::memcpy(out.data(), got.data(), got.size());
+    const std::vector<unsigned char> got = exchange_bytes(coded.data(), bytes, nullptr, got_bytes);
+    std::vector<std::uint64_t> out;
+    out.reserve(got.size() / 2);
+    if (received_counts) received_counts->assign(static_cast<std::size_t>(ranks_), 0);
+    std::size_t at = 0;
+    for (int r = 0; r < ranks_; ++r) {
+      const std::size_t end = at + got_bytes[r];
+      std::uint64_t previous = 0, n = 0;
+      while (at < end) {
+        std::uint64_t d = 0;
+        int shift = 0;
+        for (;; shift += 7) {
+          if (at >= end || shift > 63) throw internal_error("a rank's coded keys ended inside a key");
+          const unsigned char b = got[at++];
+          d |= static_cast<std::uint64_t>(b & 0x7f) << shift;
+          if (!(b & 0x80)) break;
+        }
+        previous += d;
+        out.push_back(previous);
+        ++n;
+      }
+      if (received_counts) (*received_counts)[r] = n;
+    }
     return out;
   }
   /// One MPI_Alltoallv of bytes: send_bytes[r] bytes of `send` to rank r.
