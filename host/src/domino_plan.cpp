@@ -148,63 +148,68 @@ std::vector<rank_level_plan> plan_across_ranks(const std::vector<level_plan>& pl
   auto options_a_class = [&](int level) {
     return cells > 1 ? edges * level * (level - 1) / (cells * (cells - 1)) : 0.0;
   };
-  std::vector<rank_level_plan> out;
-  double kept = 0;  // the coded keys of every split level's part and options
+  // Each level's largest part and the distinct options it reaches on the
+  // level below; the coded keys of both stay in memory beside the levels in
+  // work while all levels' take under kKeptKeysBytes (cuda/src/solve_index.hpp).
+  std::vector<rank_level_plan> out(plan.size());
+  double kept = 0;
   for (std::size_t i = 0; i < plan.size(); ++i) {
-    const level_plan& l = plan[i];
-    rank_level_plan r;
-    r.level = l.level;
-    r.split = split_across_ranks(l.classes, static_cast<std::uint32_t>(ranks), split_from);
-    const double n = static_cast<double>(l.classes);
+    rank_level_plan& r = out[i];
+    r.level = plan[i].level;
+    r.split = split_across_ranks(plan[i].classes, static_cast<std::uint32_t>(ranks), split_from);
+    const double n = static_cast<double>(plan[i].classes);
     const double below = i ? static_cast<double>(plan[i - 1].classes) : 0.0;
     const double part = r.split ? std::min(n, std::ceil(kWorstShare * n / P)) : n;
     r.classes = static_cast<std::uint64_t>(part);
-    // The distinct options of the part on the level below.
-    const double degree = options_a_class(l.level);
+    const double degree = options_a_class(r.level);
     const double in_degree = below > 0 ? degree * n / below : 0.0;
     r.options = r.split ? std::min(part * degree, below * (1.0 - std::exp(-in_degree / P))) : below;
+    if (r.split) kept += keys(part, universe / P) + keys(r.options, universe);
+  }
+  if (kept >= static_cast<double>(kKeptKeysBytes)) kept = 0;
+  // A key sent: the LEB128 varint of its difference from the key before it
+  // in an ascending run of n keys (tools/mpi_exchange.cpp).
+  auto sent_key = [&](double n) { return std::max(1.0, std::ceil(std::log2(universe / std::max(n, 1.0)) / 7)); };
+  for (std::size_t i = 0; i < plan.size(); ++i) {
+    const level_plan& l = plan[i];
+    rank_level_plan& r = out[i];
     if (!r.split) {
       r.peak_bytes = l.peak_bytes;
       r.forward_peak = l.forward_peak;
       r.seconds = l.seconds;
-      r.sent_bytes = 0;
-      out.push_back(r);
       continue;
     }
+    const double part = static_cast<double>(r.classes);
+    const double below = i ? static_cast<double>(plan[i - 1].classes) : 0.0;
     const double remote = r.options * (P - 1) / P;  // options another rank owns
     const double part_keys = keys(part, universe / P), option_keys = keys(r.options, universe);
     const double round =
         std::min(remote, static_cast<double>(kExchangeRoundKeys)) * (8.0 + static_cast<double>(sent_record_bytes)) * 2;
     const double writing = kCompressedClassBytes * 3 * part;  // its run and message, and rank 0 another's
-    const double base = part * rb + part_keys + r.options * rb + option_keys + round + writing + kLevelConsumerBytes;
+    const double base =
+        kept + part * rb + part_keys + r.options * rb + option_keys + round + writing + kLevelConsumerBytes;
     // The options' rank table where it fits (else they are ranked through
     // their coded keys, as one process does).
     const double solve = base + (base + table(r.options) <= available_bytes ? table(r.options) : 0.0);
     // Forward pass into the level below from this part: its keys, the hash
-    // set of the options it generates (8-byte slots), the keys compacted and
-    // those it receives from the other ranks for its part of the level below.
+    // set of the options it generates (8-byte slots, in parts as one process
+    // makes them, plan_reachable_table), the keys compacted, and those it
+    // receives from the other ranks for its part of the level below.
     const double below_part = std::ceil(kWorstShare * below / P);
-    // The set in parts, as one process finds a level (plan_reachable_table).
     const std::uint64_t part_count = memory_model::forward_parts(1.3 * r.options, available_bytes);
     const double set_part = r.options / static_cast<double>(part_count),
                  set = 8.0 * static_cast<double>(memory_model::forward_set_slots(1.3 * r.options, part_count));
-    const double forward = part_keys +
+    const double forward = kept + part_keys +
                            std::max(option_keys + std::max(set + 8 * set_part, 16 * set_part), 2 * option_keys) +
                            16.0 * below_part;
     r.peak_bytes = std::max(solve, forward);
     r.forward_peak = forward > solve;
-    kept += part_keys + option_keys;
-    // Sent: forward keys to their owners, the replies to the others'
-    // requests (about as many as its own), its requests, its blocks.
-    r.sent_bytes = remote * 8.0 + remote * (8.0 + static_cast<double>(sent_record_bytes)) + l.file_bytes / P;
+    // Sent: the forward pass's keys to their owners, its requests, the
+    // records answering the others' (about as many as its own), its blocks.
+    r.sent_bytes =
+        remote * 2 * sent_key(r.options) + remote * static_cast<double>(sent_record_bytes) + l.file_bytes / P;
     r.seconds = l.seconds * kWorstShare / P + (bandwidth > 0 ? r.sent_bytes / bandwidth : 0.0);
-    out.push_back(r);
   }
-  // Every level's keys and options' keys stay in memory beside the levels in
-  // work while they take under kKeptKeysBytes together (cuda/src/solve_index.hpp).
-  if (kept < static_cast<double>(kKeptKeysBytes))
-    for (rank_level_plan& r : out)
-      if (r.split) r.peak_bytes += kept;
   return out;
 }
 
@@ -379,17 +384,17 @@ void check_reachable_plan_across_ranks(int rows, int cols, int symmetries, std::
   if (std::min(rows, cols) > 8) return;
   const double avail = static_cast<double>(max_memory ? max_memory : detail::host_available_bytes());
   const auto plan = plan_reachable_table(rows, cols, symmetries, record_bytes, avail, 0, 0);
-  for (const rank_level_plan& r :
-       plan_across_ranks(plan, rows, cols, ranks, record_bytes, sent_record_bytes, split_from, 0, avail)) {
-    if (!r.split && rank != 0) continue;  // levels solved whole are rank 0's
-    if (r.peak_bytes <= avail) continue;
-    throw resource_error("level " + std::to_string(r.level) + " as planned for " + std::to_string(ranks) +
-                         " ranks needs about " + bytes_text(r.peak_bytes) + " on this rank " +
-                         (r.forward_peak ? "when the forward pass finds the level below" : "while it is solved") +
-                         " (about " + std::to_string(r.classes) + " stored positions of it here), more than the " +
-                         bytes_text(avail) + (max_memory ? " of --max-memory" : " available") +
-                         "; see cgtb plan --ranks " + std::to_string(ranks));
-  }
+  const auto ranked = plan_across_ranks(plan, rows, cols, ranks, record_bytes, sent_record_bytes, split_from, 0, avail);
+  const rank_level_plan* worst = nullptr;
+  for (const rank_level_plan& r : ranked)  // levels solved whole are rank 0's
+    if ((r.split || rank == 0) && (!worst || r.peak_bytes > worst->peak_bytes)) worst = &r;
+  if (!worst || worst->peak_bytes <= avail) return;
+  throw resource_error("level " + std::to_string(worst->level) + " as planned for " + std::to_string(ranks) +
+                       " ranks needs about " + bytes_text(worst->peak_bytes) + " on this rank " +
+                       (worst->forward_peak ? "when the forward pass finds the level below" : "while it is solved") +
+                       " (about " + std::to_string(worst->classes) + " stored positions of it here), more than the " +
+                       bytes_text(avail) + (max_memory ? " of --max-memory" : " available") +
+                       "; see cgtb plan --ranks " + std::to_string(ranks));
 }
 
 }  // namespace cgtb
