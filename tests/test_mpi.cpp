@@ -95,8 +95,8 @@ TEST(Mpi, ARankKilledEndsEveryRankAndLeavesNoFinishedFile) {
   std::vector<std::string> launch = {"env", "CGTB_TEST_KILL_RANK=1", "CGTB_TEST_KILL_AFTER_FORWARD_LEVEL=11"};
   for (const std::string& a : launcher(3)) launch.push_back(a);
   const auto t0 = std::chrono::steady_clock::now();
-  const cli_result r = run_cgtb({"build", "cram", "--board", "5x5", "--values", "all", "--threads", "1",
-                                 "--split-from", "1", "-q", "-o", dir.file("t.cgtb")},
+  const cli_result r = run_cgtb({"build", "cram", "--board", "5x5", "--values", "all", "--threads", "1", "--split-from",
+                                 "1", "-q", "-o", dir.file("t.cgtb")},
                                 "", launch);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   EXPECT_NE(r.code, 0) << describe(r);
@@ -113,6 +113,69 @@ std::size_t count_lines_starting(const cli_result& r, const std::string& head) {
   return n;
 }
 
+/// The environment and launcher of `np` ranks of which rank `rank` raises
+/// SIGKILL right after its checkpoint of level `level` (tools/cgtb.cpp).
+std::vector<std::string> killing_launcher(int np, int rank, int level) {
+  std::vector<std::string> launch = {"env", "CGTB_TEST_KILL_RANK=" + std::to_string(rank),
+                                     "CGTB_TEST_KILL_AFTER_LEVEL=" + std::to_string(level)};
+  for (const std::string& a : launcher(np)) launch.push_back(a);
+  return launch;
+}
+
+TEST(Mpi, AKilledRankIsResumedByTheSameCommandToTheSameBytes) {
+  if (std::string(CGTB_MPIEXEC).empty()) GTEST_SKIP() << "the tool is built without MPI (-DCGTB_MPI=OFF)";
+  temp_dir dir;
+  const std::vector<std::string> args = {
+      "build", "cram",         "--board", "5x5",      "--values", "all", "--threads",
+      "1",     "--split-from", "1",       "--resume", "-q",       "-o",  dir.file("t.cgtb")};
+  std::vector<std::string> plain = {
+      "build", "cram", "--board", "5x5", "--values", "all", "-q", "-o", dir.file("plain.cgtb")};
+  ASSERT_EQ(run_cgtb(plain).code, 0);
+  // Rank 2 of 3 dies after its checkpoint of level 11, rank 1 after that of
+  // level 15 in the resumed run; a third run finishes the build.
+  const cli_result first = run_cgtb(args, "", killing_launcher(3, 2, 11));
+  EXPECT_NE(first.code, 0) << describe(first);
+  EXPECT_FALSE(fs::exists(dir.file("t.cgtb")));
+  const cli_result second = run_cgtb(args, "", killing_launcher(3, 1, 15));
+  EXPECT_NE(second.code, 0) << describe(second);
+  const cli_result third = run_cgtb(args, "", launcher(3));
+  ASSERT_EQ(third.code, 0) << describe(third);
+  EXPECT_TRUE(read_bytes(dir.file("plain.cgtb")) == read_bytes(dir.file("t.cgtb")))
+      << "the resumed build wrote another file than one process";
+  std::size_t files = 0;
+  for (const auto& e : fs::directory_iterator(dir.path())) {
+    ++files;
+    EXPECT_EQ(e.path().filename().string().find(".partial-"), std::string::npos) << "left " << e.path();
+  }
+  EXPECT_EQ(files, 2u);
+}
+
+TEST(Mpi, AResumeWithAnotherRankCountOrADamagedRankCheckpointIsRefused) {
+  if (std::string(CGTB_MPIEXEC).empty()) GTEST_SKIP() << "the tool is built without MPI (-DCGTB_MPI=OFF)";
+  temp_dir dir;
+  const std::vector<std::string> args = {
+      "build",        "cram", "--board",  "4x5", "--values", "normal,misere",   "--threads", "1",
+      "--split-from", "1",    "--resume", "-q",  "-o",       dir.file("t.cgtb")};
+  ASSERT_NE(run_cgtb(args, "", killing_launcher(3, 1, 12)).code, 0);
+  // Another rank count finds no checkpoint of its own.
+  const cli_result other = run_cgtb(args, "", launcher(2));
+  EXPECT_NE(other.code, 0) << describe(other);
+  EXPECT_EQ(count_lines_starting(other, "cgtb: error: checkpoint '"), 1u) << describe(other);
+  EXPECT_NE(other.err.find("as many ranks as made its checkpoints"), std::string::npos) << describe(other);
+  // One rank's checkpoint damaged: found, and never read as valid.
+  std::string damaged;
+  for (const auto& e : fs::directory_iterator(dir.path()))
+    if (e.path().filename().string().find(".rank-2-of-3.12") != std::string::npos) damaged = e.path().string();
+  ASSERT_FALSE(damaged.empty());
+  std::string bytes = read_bytes(damaged);
+  bytes[bytes.size() / 2] ^= 1;
+  write_bytes(damaged, bytes);
+  const cli_result bad = run_cgtb(args, "", launcher(3));
+  EXPECT_NE(bad.code, 0) << describe(bad);
+  EXPECT_NE(bad.err.find("rank-2-of-3.12' is corrupt"), std::string::npos) << describe(bad);
+  EXPECT_FALSE(fs::exists(dir.file("t.cgtb")));
+}
+
 TEST(Mpi, WhatIsNotSplitYetIsRefusedInOneLineAndLeavesNoFile) {
   if (std::string(CGTB_MPIEXEC).empty()) GTEST_SKIP() << "the tool is built without MPI (-DCGTB_MPI=OFF)";
   temp_dir dir;
@@ -122,8 +185,6 @@ TEST(Mpi, WhatIsNotSplitYetIsRefusedInOneLineAndLeavesNoFile) {
     std::string line;
   };
   const std::vector<refusal> refusals = {
-      {{"build", "cram", "--board", "3x4", "--values", "normal", "--resume", "-q", "-o", out},
-       "cgtb: error: --resume is not supported across several MPI ranks yet"},
       {{"build", "octal", "--code", "0.07", "--max-total", "12", "-q", "-o", out},
        "cgtb: error: builds across several MPI ranks are built for the reachable Cram and Domineering tables only"},
       {{"info", out}, "cgtb: error: cgtb info runs as one process, but 3 were started"},

@@ -70,7 +70,26 @@ std::vector<tablebase_writer::payload_piece> resume_records::after_level(int lev
 }
 
 int resume_records::resume_from(const tablebase_writer& w, const std::string& output) {
-  const std::string& pl = w.resumed_payload();
+  const int last = parse(w.resumed_payload(), output);
+  if (w.levels().empty() || w.levels().back().level != last)
+    throw input_error("checkpoint of '" + output + "' does not match this build; remove its partial files");
+  return last;
+}
+
+int resume_records::resume_from(std::string payload, const std::string& output) {
+  owned_ = std::move(payload);
+  return parse(owned_, output);
+}
+
+void resume_records::load(int level, std::uint64_t n, void* dst, std::string* entries) {
+  if (load_from(owned_, level, n, dst, entries)) std::string().swap(owned_);
+}
+
+void resume_records::load(tablebase_writer& w, int level, std::uint64_t n, void* dst, std::string* entries) {
+  if (load_from(w.resumed_payload(), level, n, dst, entries)) w.release_resumed_payload();
+}
+
+int resume_records::parse(const std::string& pl, const std::string& output) {
   auto mismatch = [&] {
     return input_error("checkpoint of '" + output + "' does not match this build; remove its partial files");
   };
@@ -78,7 +97,8 @@ int resume_records::resume_from(const tablebase_writer& w, const std::string& ou
   std::memcpy(head_, pl.data(), sizeof head_);
   const std::int64_t k = head_[1];
   if (head_[2] != static_cast<std::int64_t>(stored_bytes_) || k < 0 || head_[3] < 0 ||
-      static_cast<std::uint64_t>(k) > levels_.size() || w.levels().empty() || w.levels().back().level != head_[0])
+      static_cast<std::uint64_t>(k) > levels_.size() ||
+      !std::binary_search(levels_.begin(), levels_.end(), static_cast<int>(head_[0])))
     throw mismatch();
   std::size_t pos = sizeof head_ + static_cast<std::size_t>(k) * 2 * sizeof(std::int64_t);
   if (pl.size() < pos) throw mismatch();
@@ -98,12 +118,11 @@ int resume_records::resume_from(const tablebase_writer& w, const std::string& ou
   return static_cast<int>(head_[0]);
 }
 
-void resume_records::load(tablebase_writer& w, int level, std::uint64_t n, void* dst, std::string* entries) {
+bool resume_records::load_from(const std::string& pl, int level, std::uint64_t n, void* dst, std::string* entries) {
   const auto it = resumed_.find(level);
   if (it == resumed_.end() || it->second.second != n)
     throw input_error("the checkpoint holds no records of level " + std::to_string(level) + " with " +
                       std::to_string(n) + " positions");
-  const std::string& pl = w.resumed_payload();
   if (pl.size() < entries_at_) throw std::logic_error("checkpoint records read after they were freed");
   std::memcpy(dst, pl.data() + it->second.first, n * stored_bytes_);
   // The first checkpoint of this build carries it again: keep a copy.
@@ -115,7 +134,7 @@ void resume_records::load(tablebase_writer& w, int level, std::uint64_t n, void*
   }
   if (entries) entries->assign(pl.data() + entries_at_, static_cast<std::size_t>(head_[3]) * entry_bytes_);
   // Read once: the solver holds the records now.
-  if (++loaded_ == resumed_.size()) w.release_resumed_payload();
+  return ++loaded_ == resumed_.size();
 }
 
 }  // namespace cgtb

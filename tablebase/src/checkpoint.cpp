@@ -122,4 +122,61 @@ bool tablebase_writer::take_over_checkpoint() {
   return true;
 }
 
+namespace {
+constexpr char kRankCkptMagic[9] = "CGTBRCK1";
+}
+
+std::string rank_checkpoint_path(const std::string& path, const tablebase_header& header, int rank, int ranks,
+                                 int level) {
+  return build_file_name(path, header) + ".rank-" + std::to_string(rank) + "-of-" + std::to_string(ranks) + "." +
+         std::to_string(level);
+}
+
+void write_rank_checkpoint(const std::string& file, const std::vector<tablebase_writer::payload_piece>& pieces) {
+  std::uint64_t size = 0;
+  for (const auto& p : pieces) size += p.size;
+  std::string head(kRankCkptMagic, 8);
+  put64(head, size);
+  std::unique_ptr<XXH64_state_t, decltype(&XXH64_freeState)> hash(XXH64_createState(), &XXH64_freeState);
+  if (!hash || XXH64_reset(hash.get(), 0) != XXH_OK) throw std::bad_alloc();
+  const std::string tmp = file + ".tmp";
+  std::FILE* f = std::fopen(tmp.c_str(), "wb");
+  if (!f) throw resource_error("cannot write checkpoint '" + tmp + "': " + std::strerror(errno));
+  auto out = [&](const void* p, std::size_t n) {
+    XXH64_update(hash.get(), p, n);
+    return std::fwrite(p, 1, n, f) == n;
+  };
+  bool ok = out(head.data(), head.size());
+  for (const auto& p : pieces) ok = ok && (p.size == 0 || out(p.data, p.size));
+  std::string tail;
+  put64(tail, XXH64_digest(hash.get()));
+  ok = ok && std::fwrite(tail.data(), 1, tail.size(), f) == tail.size() && std::fflush(f) == 0 && fsync(fileno(f)) == 0;
+  std::fclose(f);
+  if (!ok || std::rename(tmp.c_str(), file.c_str()) != 0) {
+    std::remove(tmp.c_str());
+    throw resource_error("writing checkpoint '" + file + "' failed: " + std::strerror(errno));
+  }
+}
+
+std::string read_rank_checkpoint(const std::string& file) {
+  std::ifstream in(file, std::ios::binary | std::ios::ate);
+  if (!in)
+    throw corrupt_file_error("checkpoint '" + file +
+                             "' is missing (a build resumes with as many ranks as made its checkpoints; remove its "
+                             "partial files to build afresh)");
+  const std::streamoff size = static_cast<std::streamoff>(in.tellg());
+  std::string bytes(size > 0 ? static_cast<std::size_t>(size) : 0, '\0');
+  in.seekg(0);
+  if (!in.read(bytes.data(), static_cast<std::streamsize>(bytes.size()))) bytes.clear();
+  if (bytes.size() < 24 || bytes.compare(0, 8, kRankCkptMagic) != 0)
+    throw corrupt_file_error("checkpoint '" + file + "' is not a cgtb rank checkpoint");
+  const auto* u = reinterpret_cast<const unsigned char*>(bytes.data());
+  const std::size_t end = bytes.size() - 8;
+  if (get64(u + end) != XXH64(bytes.data(), end, 0) || get64(u + 8) != end - 16)
+    throw corrupt_file_error("checkpoint '" + file + "' is corrupt");
+  bytes.resize(end);
+  bytes.erase(0, 16);
+  return bytes;
+}
+
 }  // namespace cgtb

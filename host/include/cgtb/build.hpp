@@ -119,7 +119,6 @@ void solve_and_write(const Game& game, const tablebase_header& h, const build_re
   level_exchange* const x = opts.exchange;
   const bool writes = !x || x->rank() == 0;
   if (x) {
-    if (req.resume) throw input_error("--resume is not supported across several MPI ranks yet; run one process");
     if constexpr (keyed_game<Game>::value)
       check_reachable_plan_across_ranks(game.rows(), game.cols(), game.symmetry().count, stored_record_bytes<Rule>(),
                                         sizeof(typename Rule::record), opts.max_memory, x->ranks(), req.split_from,
@@ -150,7 +149,33 @@ void solve_and_write(const Game& game, const tablebase_header& h, const build_re
   constexpr std::size_t stored_bytes = stored_record_bytes<Rule>();
   resume_records carried(game.levels(), game.option_level_span(), stored_bytes,
                          interned_record<Rule>::value ? sizeof(record) : 0);
-  if (wp && wp->resumed()) {
+  // Resumable builds across ranks (docs/distributed.md, "Resuming"): each
+  // rank keeps its part of the carried records in a rank checkpoint of its
+  // own; rank 0's checkpoint of the partial file, written once every rank's
+  // is on disk, commits the level, and each rank's checkpoint of the level
+  // before goes only then. `committed`: the last level committed.
+  int committed = -1;
+  if (x && req.resume) {
+    const int last = wp && wp->resumed() && !wp->levels().empty() ? wp->levels().back().level : -1;
+    committed = static_cast<int>(x->sum(x->rank() == 0 ? static_cast<std::uint64_t>(last + 1) : 0)) - 1;
+    if (committed >= 0) {
+      const std::string file = rank_checkpoint_path(req.output, h, x->rank(), x->ranks(), committed);
+      if (carried.resume_from(read_rank_checkpoint(file), file) != committed)
+        throw corrupt_file_error("checkpoint '" + file + "' holds another level than its name says");
+      o.resume_after = committed;
+      o.load_level = [&carried](int level, std::uint64_t n, void* dst, std::string* entries) {
+        carried.load(level, n, dst, entries);
+      };
+      if (wp) {
+        wp->release_resumed_payload();
+        progress_line(o.progress, "[cgtb] resuming %s after level %d (%d ranks)", req.output.c_str(), committed,
+                      x->ranks());
+        std::uint64_t before = 0;
+        for (const level_entry& l : wp->levels()) before += l.positions;
+        progress.solved_before(wp->levels().size(), before);
+      }
+    }
+  } else if (wp && wp->resumed()) {
     o.resume_after = carried.resume_from(*wp, req.output);
     o.load_level = [wp, &carried](int level, std::uint64_t n, void* dst, std::string* entries) {
       carried.load(*wp, level, n, dst, entries);
@@ -166,7 +191,9 @@ void solve_and_write(const Game& game, const tablebase_header& h, const build_re
       for (std::uint64_t s : sizes) total += s;
       progress.set_total(total);
     };
-  if (req.resume) o.saved_keys = wp->saved_keys_path();
+  // Across ranks the forward pass is made again on resuming (its parts are
+  // the same for the same rank count).
+  if (req.resume && !x) o.saved_keys = wp->saved_keys_path();
   if (req.after_forward_level) o.forward_level_done = req.after_forward_level;
   solve<Game, Rule>(game, o, [&](const level_report& r, const level_records<record>& rec) {
     tablebase_writer::key_filler keys;
@@ -188,6 +215,17 @@ void solve_and_write(const Game& game, const tablebase_header& h, const build_re
       whole.positions = write_level_parts(*x, wp, h, r.level, r.positions, fill, keys);
       whole.options = x->sum(r.options);
       whole.keys = nullptr;
+      if (req.resume) {
+        write_rank_checkpoint(rank_checkpoint_path(req.output, h, x->rank(), x->ranks(), r.level),
+                              rec.ids ? carried.after_level(r.level, r.positions, rec.ids, rec.entries, rec.entry_count)
+                                      : carried.after_level(r.level, r.positions, rec.records, nullptr, 0));
+        x->sum(0);  // every rank's checkpoint of the level is on disk
+        if (wp) wp->checkpoint({});
+        x->sum(0);  // the level is committed
+        if (committed >= 0) std::remove(rank_checkpoint_path(req.output, h, x->rank(), x->ranks(), committed).c_str());
+        committed = r.level;
+        if (req.after_checkpoint) req.after_checkpoint(r.level);
+      }
       if (!writes) return;
       reports.push_back(whole);
       progress.level_done(whole);
@@ -205,8 +243,12 @@ void solve_and_write(const Game& game, const tablebase_header& h, const build_re
     reports.back().keys = nullptr;  // valid during this call only
     progress.level_done(r);
   });
-  if (!writes) return;
-  wp->finish();
+  if (wp) wp->finish();
+  if (x && req.resume) {
+    x->sum(0);  // the file is in place: the ranks' checkpoints go
+    if (committed >= 0) std::remove(rank_checkpoint_path(req.output, h, x->rank(), x->ranks(), committed).c_str());
+  }
+  if (!wp) return;
   progress.finish(keyed_game<Game>::value);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (req.stats) {

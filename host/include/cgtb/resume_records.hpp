@@ -46,12 +46,22 @@ class resume_records {
   /// every level it carries has been read. Throws input_error when the
   /// payload holds no such level.
   void load(tablebase_writer& w, int level, std::uint64_t n, void* dst, std::string* entries);
+  /// The same for one rank of a build split across ranks, from the payload
+  /// of its rank checkpoint (read_rank_checkpoint), which this object keeps
+  /// until every level it carries is loaded.
+  int resume_from(std::string payload, const std::string& output);
+  void load(int level, std::uint64_t n, void* dst, std::string* entries);
 
  private:
   /// Indexes (into levels_) of the solved levels that the levels after index
   /// i reach.
   std::vector<std::size_t> reached_after(std::size_t i) const;
   std::size_t index_of(int level) const;
+  /// Reads a payload's head and table; returns its last level solved.
+  int parse(const std::string& payload, const std::string& output);
+  /// Copies a level out of `payload`; true once every level it carries is read.
+  bool load_from(const std::string& payload, int level, std::uint64_t n, void* dst, std::string* entries);
+  std::string owned_;  ///< a rank checkpoint's payload (resume_from(std::string, ...))
 
   std::vector<int> levels_;
   int span_;

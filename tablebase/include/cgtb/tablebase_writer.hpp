@@ -182,4 +182,19 @@ class tablebase_writer {
   bool created_ = false;  ///< the partial file did not exist before this writer
   std::string payload_;
 };
+/// A resumable build split across MPI ranks (docs/distributed.md,
+/// "Resuming"): where rank `rank` of `ranks` keeps what it needs to go on
+/// after level `level`, beside the build's partial file:
+/// build_file_name(path, header) + ".rank-R-of-P.L". The rank count is in
+/// the name, so that a job of another size finds none.
+std::string rank_checkpoint_path(const std::string& path, const tablebase_header& header, int rank, int ranks,
+                                 int level);
+/// Writes `pieces` (in order) to `file` as a rank checkpoint: magic
+/// "CGTBRCK1", u64 payload length, the payload, XXH64 of what comes before;
+/// to FILE.tmp, flushed and renamed. Throws resource_error when it cannot.
+void write_rank_checkpoint(const std::string& file, const std::vector<tablebase_writer::payload_piece>& pieces);
+/// The payload of a rank checkpoint; throws corrupt_file_error (naming the
+/// file) when it is missing, truncated or fails its checksum: a damaged
+/// checkpoint is never read as valid.
+std::string read_rank_checkpoint(const std::string& file);
 }  // namespace cgtb
