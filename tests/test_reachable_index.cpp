@@ -621,8 +621,11 @@ TEST(ReachableCli, PlanAcrossRanksPrintsARankTable) {
   EXPECT_NE(r.out.find("peak memory a rank: "), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("   yes "), std::string::npos) << r.out;
   EXPECT_TRUE(cgtb_test::is_clean_error(cgtb_test::run_cgtb({"plan", "cram", "--board", "4x5", "--ranks", "0"})));
-  EXPECT_TRUE(
-      cgtb_test::is_clean_error(cgtb_test::run_cgtb({"plan", "cram", "--board", "4x5", "--bandwidth", "fast"})));
+  for (const char* bandwidth : {"fast", "0"}) {
+    auto b = cgtb_test::run_cgtb({"plan", "cram", "--board", "4x5", "--bandwidth", bandwidth});
+    EXPECT_TRUE(cgtb_test::is_clean_error(b));
+    EXPECT_NE(b.err.find("--bandwidth '"), std::string::npos) << b.err;
+  }
 }
 
 TEST(ReachableCli, PlanCountsEveryLevelExactly) {

@@ -126,7 +126,7 @@ int parse_build(const std::string& command, int argc, char** argv, std::unique_p
   if (command == "plan") {
     req.plan_ranks = r["ranks"].as<int>();
     if (req.plan_ranks < 1 || req.plan_ranks > 1 << 20) throw input_error("--ranks must be between 1 and 1048576");
-    req.plan_bandwidth = static_cast<double>(parse_bytes(r["bandwidth"].as<std::string>()));
+    req.plan_bandwidth = static_cast<double>(parse_bytes(r["bandwidth"].as<std::string>(), "--bandwidth"));
     if (req.plan_bandwidth <= 0) throw input_error("--bandwidth must be more than 0");
   }
   install_fault_injection(req);

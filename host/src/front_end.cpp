@@ -102,7 +102,7 @@ std::string default_file_name(const std::string& game, const std::string& params
   return name + ".cgtb";
 }
 
-std::size_t parse_bytes(const std::string& text) {
+std::size_t parse_bytes(const std::string& text, const std::string& option) {
   char* end = nullptr;
   const double v = std::strtod(text.c_str(), &end);
   double unit = 1;
@@ -116,8 +116,8 @@ std::size_t parse_bytes(const std::string& text) {
   else if (suffix == "T" || suffix == "TB")
     unit = 1e12;
   else if (!suffix.empty())
-    throw input_error("--max-memory '" + text + "' is not a size (e.g. 12G, 800M)");
-  if (!(v > 0) || v * unit > 1e18) throw input_error("--max-memory '" + text + "' is not a positive size");
+    throw input_error(option + " '" + text + "' is not a size (e.g. 12G, 800M)");
+  if (!(v > 0) || v * unit > 1e18) throw input_error(option + " '" + text + "' is not a positive size");
   return static_cast<std::size_t>(v * unit);
 }
 

@@ -38,9 +38,9 @@ bool read_position_line(std::istream& in, std::string& line);
 /// make awkward file names).
 std::string default_file_name(const std::string& game, const std::string& params);
 
-/// Parses "12G", "800M", "1.5T" or a byte count (--max-memory); throws
-/// input_error.
-std::size_t parse_bytes(const std::string& text);
+/// Parses "12G", "800M", "1.5T" or a byte count, the value of `option`
+/// (named in the error); throws input_error.
+std::size_t parse_bytes(const std::string& text, const std::string& option = "--max-memory");
 
 /// A cxxopts message as cgtb writes its own: ASCII quotes for cxxopts's
 /// curly ones, a lower-case first letter.
