@@ -38,7 +38,34 @@ std::string build_file_name(const std::string& path, const tablebase_header& hea
 
 namespace {
 constexpr char kCkptMagic[9] = "CGTBCKP1";
+
+/// Writes `head`, then `pieces` in order, then the XXH64 of both, to
+/// FILE.tmp, flushes it to disk and renames it to `file` (a checkpoint is
+/// whole or absent). The checksum is taken as the bytes go out: the pieces
+/// are never copied. Throws resource_error when it cannot.
+void write_checksummed(const std::string& file, const std::string& head,
+                       const std::vector<tablebase_writer::payload_piece>& pieces) {
+  std::unique_ptr<XXH64_state_t, decltype(&XXH64_freeState)> hash(XXH64_createState(), &XXH64_freeState);
+  if (!hash || XXH64_reset(hash.get(), 0) != XXH_OK) throw std::bad_alloc();
+  const std::string tmp = file + ".tmp";
+  std::FILE* f = std::fopen(tmp.c_str(), "wb");
+  if (!f) throw resource_error("cannot write checkpoint '" + tmp + "': " + std::strerror(errno));
+  auto out = [&](const void* p, std::size_t n) {
+    XXH64_update(hash.get(), p, n);
+    return std::fwrite(p, 1, n, f) == n;
+  };
+  bool ok = out(head.data(), head.size());
+  for (const auto& p : pieces) ok = ok && (p.size == 0 || out(p.data, p.size));
+  std::string tail;
+  put64(tail, XXH64_digest(hash.get()));
+  ok = ok && std::fwrite(tail.data(), 1, tail.size(), f) == tail.size() && std::fflush(f) == 0 && fsync(fileno(f)) == 0;
+  std::fclose(f);
+  if (!ok || std::rename(tmp.c_str(), file.c_str()) != 0) {
+    std::remove(tmp.c_str());
+    throw resource_error("writing checkpoint '" + file + "' failed: " + std::strerror(errno));
+  }
 }
+}  // namespace
 
 void tablebase_writer::checkpoint(const std::vector<payload_piece>& pieces) {
   if (!resumable_) throw std::logic_error("tablebase_writer: checkpoint of a writer that is not resumable");
@@ -53,24 +80,7 @@ void tablebase_writer::checkpoint(const std::vector<payload_piece>& pieces) {
   put64(head, offset_);
   head += index_bytes();
   put64(head, payload_size);
-  // The checksum is taken as the bytes go out: the payload is never copied.
-  std::unique_ptr<XXH64_state_t, decltype(&XXH64_freeState)> hash(XXH64_createState(), &XXH64_freeState);
-  if (!hash || XXH64_reset(hash.get(), 0) != XXH_OK) throw std::bad_alloc();
-  const std::string tmp = ckpt_path() + ".tmp";
-  std::FILE* f = std::fopen(tmp.c_str(), "wb");
-  if (!f) throw resource_error("cannot write checkpoint '" + tmp + "': " + std::strerror(errno));
-  auto out = [&](const void* p, std::size_t n) {
-    XXH64_update(hash.get(), p, n);
-    return std::fwrite(p, 1, n, f) == n;
-  };
-  bool ok = out(head.data(), head.size());
-  for (const payload_piece& p : pieces) ok = ok && (p.size == 0 || out(p.data, p.size));
-  std::string tail;
-  put64(tail, XXH64_digest(hash.get()));
-  ok = ok && std::fwrite(tail.data(), 1, tail.size(), f) == tail.size() && std::fflush(f) == 0 && fsync(fileno(f)) == 0;
-  std::fclose(f);
-  if (!ok || std::rename(tmp.c_str(), ckpt_path().c_str()) != 0)
-    throw resource_error("writing checkpoint '" + ckpt_path() + "' failed: " + std::strerror(errno));
+  write_checksummed(ckpt_path(), head, pieces);
 }
 
 bool tablebase_writer::take_over_checkpoint() {
@@ -137,25 +147,7 @@ void write_rank_checkpoint(const std::string& file, const std::vector<tablebase_
   for (const auto& p : pieces) size += p.size;
   std::string head(kRankCkptMagic, 8);
   put64(head, size);
-  std::unique_ptr<XXH64_state_t, decltype(&XXH64_freeState)> hash(XXH64_createState(), &XXH64_freeState);
-  if (!hash || XXH64_reset(hash.get(), 0) != XXH_OK) throw std::bad_alloc();
-  const std::string tmp = file + ".tmp";
-  std::FILE* f = std::fopen(tmp.c_str(), "wb");
-  if (!f) throw resource_error("cannot write checkpoint '" + tmp + "': " + std::strerror(errno));
-  auto out = [&](const void* p, std::size_t n) {
-    XXH64_update(hash.get(), p, n);
-    return std::fwrite(p, 1, n, f) == n;
-  };
-  bool ok = out(head.data(), head.size());
-  for (const auto& p : pieces) ok = ok && (p.size == 0 || out(p.data, p.size));
-  std::string tail;
-  put64(tail, XXH64_digest(hash.get()));
-  ok = ok && std::fwrite(tail.data(), 1, tail.size(), f) == tail.size() && std::fflush(f) == 0 && fsync(fileno(f)) == 0;
-  std::fclose(f);
-  if (!ok || std::rename(tmp.c_str(), file.c_str()) != 0) {
-    std::remove(tmp.c_str());
-    throw resource_error("writing checkpoint '" + file + "' failed: " + std::strerror(errno));
-  }
+  write_checksummed(file, head, pieces);
 }
 
 std::string read_rank_checkpoint(const std::string& file) {
