@@ -81,6 +81,15 @@ TEST(Mpi, LevelsSplitAcrossTwoToFourRanksBuildTheSameBytes) {
     SCOPED_TRACE(std::to_string(np) + " ranks, blocks of 64");
     expect_split_build_identical({"cram", "--board", "4x5", "--values", "all", "--block-entries", "64"}, np, "1");
   }
+  // Parts solved in chunks (a few options each: hundreds of chunks a
+  // level, ranks finishing their parts after different numbers of chunks),
+  // each chunk's options found again and their records fetched anew.
+  for (int np : {2, 3}) {
+    SCOPED_TRACE(std::to_string(np) + " ranks, parts in chunks");
+    expect_split_build_identical({"cram", "--board", "4x5", "--values", "all", "--chunk-options", "7"}, np, "1");
+    expect_split_build_identical(
+        {"domineering", "--board", "4x4", "--values", "normal,misere", "--chunk-options", "50"}, np, "1");
+  }
   // The default split (levels of 4096 classes a rank and more), on the
   // largest board of the suite: Cram 5x6, every value (the genus records
   // travel whole between the ranks' dictionaries).

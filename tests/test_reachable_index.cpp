@@ -36,6 +36,7 @@
 #include "cgtb/domino_plan.hpp"
 #include "cgtb/games/domino_reachable.hpp"
 #include "cgtb/level_solver.hpp"
+#include "cgtb/memory_model.hpp"
 #include "cgtb/reachable_index.hpp"
 #include "cgtb/rules/impartial.hpp"
 #include "cgtb/rules/partizan.hpp"
@@ -612,6 +613,47 @@ TEST(ReachablePlan, APlanAcrossRanksSplitsWhatItMayAndKeepsTheRestOnRankZero) {
     }
   }
   EXPECT_THROW(cgtb::plan_across_ranks(one, 6, 6, 0, 4, 36, 4096, 1e10, avail), cgtb::input_error);
+}
+
+TEST(ReachablePlan, PartsGoInChunksWhereMemoryIsShortAndTheLeastARankNeedsFallsWithRanks) {
+  // Cram 6x6 with genus records (4-byte ids, 36 bytes as they travel).
+  const auto largest = [](const std::vector<cgtb::rank_level_plan>& p, double cgtb::rank_level_plan::*field) {
+    double m = 0;
+    for (const auto& r : p) m = std::max(m, r.*field);
+    return m;
+  };
+  const double roomy = 1e9;  // room for every part whole, and few keys kept in memory
+  const auto one = cgtb::plan_reachable_table(6, 6, 8, 4, roomy, 1e-7, 16);
+  double previous = 0;
+  for (int ranks : {256, 64, 16}) {
+    SCOPED_TRACE(std::to_string(ranks) + " ranks");
+    const auto free = cgtb::plan_across_ranks(one, 6, 6, ranks, 4, 36, 4096, 1e10, roomy);
+    const double least = largest(free, &cgtb::rank_level_plan::least_bytes);
+    // With room, a part is solved whole; the least it can do with is less.
+    EXPECT_EQ(largest(free, &cgtb::rank_level_plan::chunks), 1.0);
+    EXPECT_LE(least, largest(free, &cgtb::rank_level_plan::peak_bytes));
+    // Fewer ranks need more.
+    EXPECT_GT(least, previous);
+    previous = least;
+    // Given about the least, every split level fits: those that needed more
+    // with room in several chunks.
+    const double tight = 1.05 * least;
+    const auto one_tight = cgtb::plan_reachable_table(6, 6, 8, 4, tight, 1e-7, 16);
+    const auto chunked = cgtb::plan_across_ranks(one_tight, 6, 6, ranks, 4, 36, 4096, 1e10, tight);
+    int in_chunks = 0;
+    for (std::size_t i = 0; i < chunked.size(); ++i) {
+      in_chunks += chunked[i].chunks > 1;
+      if (!chunked[i].split) continue;
+      SCOPED_TRACE("level " + std::to_string(chunked[i].level));
+      EXPECT_LE(chunked[i].peak_bytes, tight);
+      if (!free[i].forward_peak && free[i].peak_bytes > tight) {
+        EXPECT_GT(chunked[i].chunks, 1.0);
+      }
+    }
+    if (ranks == 16) {
+      EXPECT_GT(in_chunks, 0);
+    }
+  }
 }
 
 TEST(ReachableCli, PlanAcrossRanksPrintsARankTable) {

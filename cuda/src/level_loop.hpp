@@ -160,9 +160,8 @@ class level_loop {
         if (reached_after_resume(level)) load_solved(level);
         continue;
       }
-      if (exchange_) fetch_option_records(i);
       auto out = be_.template allocate<stored>(index_.size(level));
-      const level_report rep = solve_level(level, out.data());
+      const level_report rep = exchange_ ? solve_part(i, out.data()) : solve_level(level, out.data());
       hand_over(i, rep, out.data());
       store_.keep(level, std::move(out), last_reader(i));
       // Levels the next level's options cannot reach go before this level's
@@ -207,19 +206,27 @@ class level_loop {
     const double avail = static_cast<double>(be_.available_bytes());
     double peak = 0;
     int peak_level = 0, without_tables = 0;
+    largest_parts_ = largest_parts;
     for (std::size_t i = 0; i < levels_.size(); ++i) {
       double need = 0;
+      if (exchange_) {
+        // A part solved in chunks of the fewest options a chunk is sized for.
+        need = part_bytes(i, static_cast<double>(std::min(options_fetched(i), memory_model::kMinChunkOptions)));
+        if (i > 0 && need > avail && need - index_.table_bytes(levels_[i - 1]) <= avail) {
+          need -= index_.table_bytes(levels_[i - 1]);
+          index_.drop_rank_table(levels_[i - 1]);
+          ++without_tables;
+        }
+        if (need > peak) {
+          peak = need;
+          peak_level = levels_[i];
+        }
+        continue;
+      }
       for (std::size_t j = 0; j <= i; ++j) {
         if (j != i && !reaches(i, j)) continue;
-        const double n = static_cast<double>(index_.size(levels_[j]));
-        double read = n;
-        if constexpr (keyed_game<Game>::value)
-          if (exchange_ && j != i) read = std::max(n, static_cast<double>(index_.options_found(levels_[j])));
-        need += read * sizeof(stored) + index_.key_bytes(levels_[j]) * (n > 0 ? read / n : 1.0);
+        need += static_cast<double>(index_.size(levels_[j])) * sizeof(stored) + index_.key_bytes(levels_[j]);
       }
-      if (exchange_)
-        need += kCompressedClassBytes * (2.0 * static_cast<double>(index_.size(levels_[i])) +
-                                         (exchange_->rank() == 0 ? static_cast<double>(largest_parts[i]) : 0.0));
       for (std::size_t j = i; j-- > 0;) {
         if (!reaches(i, j)) continue;
         if (opts_.rank_tables && need + index_.table_bytes(levels_[j]) <= avail) {
@@ -242,6 +249,44 @@ class level_loop {
       progress_line(opts_.progress,
                     "[cgtb] %d %s without a rank table (ranked through the coded keys, to fit in memory)",
                     without_tables, without_tables == 1 ? "level" : "levels");
+  }
+
+  /// Distributed builds: the distinct options on level i - 1 of this rank's
+  /// part of level i, as the forward pass found them (0 for level 0).
+  std::uint64_t options_fetched(std::size_t i) const {
+    if constexpr (keyed_game<Game>::value)
+      if (i > 0) return index_.options_found(levels_[i - 1]);
+    return 0;
+  }
+
+  /// Distributed builds: the bytes this rank holds while a chunk of
+  /// `options` fetched options of its part of level i is solved: its part
+  /// of level i (records, keys) and of the level below (records, keys, rank
+  /// table; it answers the other ranks' requests), the options fetched
+  /// (memory_model::fetched_option_bytes), an exchange round's buffers
+  /// (keys out and records back, both ways), the level's compressed blocks
+  /// while they are written (each rank its run and the message carrying it,
+  /// rank 0 also one other rank's message: largest_parts_, the largest part
+  /// of the level, at kCompressedClassBytes a class), the consumer's buffers
+  /// and the record dictionary.
+  double part_bytes(std::size_t i, double options) const {
+    const int level = levels_[i];
+    const double n = static_cast<double>(index_.size(level));
+    double need = n * sizeof(stored) + index_.key_bytes(level);
+    double asked = options;
+    if (i > 0) {
+      const int below = levels_[i - 1];
+      const double own = static_cast<double>(index_.size(below));
+      need += own * sizeof(stored) + index_.key_bytes(below) + index_.table_bytes(below);
+      asked = std::max(asked, own);
+    }
+    need += options * memory_model::fetched_option_bytes(interned ? sizeof(sent) : 0.0, sizeof(stored));
+    need += std::min(asked, static_cast<double>(kExchangeRoundKeys)) * (8.0 + sizeof(sent)) * 2;
+    need += kCompressedClassBytes *
+            (2.0 * n +
+             (exchange_->rank() == 0 && i < largest_parts_.size() ? static_cast<double>(largest_parts_[i]) : 0.0));
+    need += kLevelConsumerBytes + (interned ? dict_.bytes() : 0.0);
+    return need;
   }
 
   /// The level's records (and the dictionary) must fit in the memory left.
@@ -284,12 +329,13 @@ class level_loop {
     store_.keep(level, std::move(in), last_reader(index_of(level)));
   }
 
-  /// The level pass: one kernel over the level's positions into `out`; with
-  /// interned records, where the dictionary filled up, grown and run again
-  /// over the positions whose record found no entry.
-  level_report solve_level(int level, stored* out) {
+  /// The level pass: one kernel over the level's positions of ranks
+  /// [first, last) (default: all) into `out`; with interned records, where
+  /// the dictionary filled up, grown and run again over the positions whose
+  /// record found no entry.
+  level_report solve_level(int level, stored* out, std::uint64_t first = 0, std::uint64_t last = ~std::uint64_t{0}) {
     const auto t0 = std::chrono::steady_clock::now();
-    const std::uint64_t n = index_.size(level);
+    const std::uint64_t n = std::min(last, index_.size(level)) - first;
     index_.make_resident(level);
     index_.sync();
     const stored* const* by_level = store_.records_by_level();
@@ -297,7 +343,7 @@ class level_loop {
     const std::uint64_t items = (n + chunk - 1) / chunk;
     level_report rep;
     rep.level = level;
-    rep.positions = n;
+    rep.positions = index_.size(level);
     rep.keys = index_.keys(level);
     for (bool retry = false;; retry = true) {
       const int zero[2] = {0, 0};
@@ -306,13 +352,13 @@ class level_loop {
       be_.with_policy(n, [&](auto policy) {
         if constexpr (interned) {
           using kernel_type = interned_level_kernel<view_type, Rule, Backend::prefetch_batch>;
-          const kernel_type kernel{
-              view_, level, n, chunk, by_level, dict_.view(), out, flags_.data(), flags_.data() + 1, retry};
+          const kernel_type kernel{view_,        level, first,         first + n,         chunk, by_level,
+                                   dict_.view(), out,   flags_.data(), flags_.data() + 1, retry};
           thrust::for_each(policy, thrust::counting_iterator<std::uint64_t>(0),
                            thrust::counting_iterator<std::uint64_t>(items), kernel);
         } else {
           using kernel_type = level_kernel<view_type, Rule, Backend::prefetch_batch>;
-          const kernel_type kernel{view_, level, n, chunk, by_level, out, flags_.data()};
+          const kernel_type kernel{view_, level, first, first + n, chunk, by_level, out, flags_.data()};
           thrust::for_each(policy, thrust::counting_iterator<std::uint64_t>(0),
                            thrust::counting_iterator<std::uint64_t>(items), kernel);
         }
@@ -331,9 +377,10 @@ class level_loop {
     }
     if (opts_.count_options)
       be_.with_policy(n, [&](auto policy) {
-        rep.options = thrust::transform_reduce(
-            policy, thrust::counting_iterator<std::uint64_t>(0), thrust::counting_iterator<std::uint64_t>(n),
-            option_count_kernel<view_type>{view_, level}, std::uint64_t{0}, thrust::plus<std::uint64_t>());
+        rep.options = thrust::transform_reduce(policy, thrust::counting_iterator<std::uint64_t>(first),
+                                               thrust::counting_iterator<std::uint64_t>(first + n),
+                                               option_count_kernel<view_type>{view_, level}, std::uint64_t{0},
+                                               thrust::plus<std::uint64_t>());
         be_.check("option count");
       });
     if constexpr (interned) rep.dictionary_entries = dict_.count();
@@ -344,34 +391,104 @@ class level_loop {
     return rep;
   }
 
-  /// Distributed builds: this rank's part of level i reads the records of
-  /// options that other ranks own. Its options' distinct keys (kept from the
-  /// forward pass) have their records fetched from their owners
-  /// (this rank answering theirs from its part of the level below, whose
-  /// keys and records go then), and the keys and records fetched take the
-  /// level below's place for the level pass.
-  void fetch_option_records(std::size_t i) {
+  /// Distributed builds: this rank's part of level i, solved in chunks of
+  /// consecutive positions. Each chunk's distinct options on the level below
+  /// (those the forward pass kept, where the whole part's fit in memory;
+  /// else found again for the chunk) have their records fetched from their
+  /// owners, this rank answering the others' requests from its own part of
+  /// the level below (moved aside for the level); the fetched keys and
+  /// records take the level below's place while the chunk is solved. A
+  /// chunk is sized so that its options fit in the memory the level leaves
+  /// (part_bytes), from the option degree of the part (and then of the chunk
+  /// before it); every rank goes on exchanging until every rank is done.
+  level_report solve_part(std::size_t i, stored* out) {
+    const int level = levels_[i];
+    if (i == 0) return solve_level(level, out);
     if constexpr (keyed_game<Game>::value && Backend::host_visible) {
-      if (i == 0) return;
-      const int level = levels_[i], below = levels_[i - 1];
-      const std::vector<std::uint64_t> wanted = index_.option_keys(below);
-      const std::uint64_t n = wanted.size();
+      const auto t0 = std::chrono::steady_clock::now();
+      const int below = levels_[i - 1];
+      const std::uint64_t n = index_.size(level);
+      const double room = static_cast<double>(be_.available_bytes()) - part_bytes(i, 0);
+      index_.make_resident(level);
+      const auto own = index_.take(below);
+      const auto own_records = store_.take(below);
+      const double below_all = static_cast<double>(exchange_->sum(own.keys.host.size));
+      const std::uint64_t found = index_.options_found(below);
+      const double budget =
+          opts_.chunk_options
+              ? static_cast<double>(opts_.chunk_options)
+              : std::max(static_cast<double>(memory_model::kMinChunkOptions),
+                         room / memory_model::fetched_option_bytes(interned ? sizeof(sent) : 0, sizeof(stored)));
+      const bool whole = static_cast<double>(found) <= budget;
+      if (!whole) index_.discard_option_keys(below);
+      double degree = memory_model::degree_reaching(static_cast<double>(found), static_cast<double>(n), below_all);
+      level_report rep;
+      std::uint64_t at = 0, chunks = 0;
+      while (exchange_->sum(at < n ? 1 : 0) > 0) {
+        std::uint64_t last = at;
+        if (at < n) {
+          const double s = memory_model::classes_reaching(budget, degree, below_all);
+          last = whole ? n : std::min<std::uint64_t>(n, at + std::max<std::uint64_t>(1, static_cast<std::uint64_t>(s)));
+        }
+        elias_fano_keys keys =
+            whole && at < n ? index_.option_keys(below)
+            : at < n
+                ? index_.options_of(
+                      level, at, last, below,
+                      1.1 * memory_model::options_reached(static_cast<double>(last - at), degree, below_all), quiet_)
+                : elias_fano_keys();
+        if (!whole && last > at)
+          degree = std::max(degree, memory_model::degree_reaching(static_cast<double>(keys.size),
+                                                                  static_cast<double>(last - at), below_all));
+        fetch_option_records(below, level, own, own_records.data(), std::move(keys));
+        if (last > at) {
+          const level_report r = solve_level(level, out, at, last);
+          rep.options += r.options;
+          rep.dictionary_growths += r.dictionary_growths;
+          rep.dictionary_entries = r.dictionary_entries;
+          rep.overflow = rep.overflow || r.overflow;
+          ++chunks;
+        }
+        at = last;
+      }
+      rep.level = level;
+      rep.positions = n;
+      rep.keys = index_.keys(level);
+      if constexpr (interned) rep.dictionary_entries = dict_.count();
+      rep.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      if (chunks > 1)
+        progress_line(opts_.progress, "[cgtb] level %d: this rank's part solved in %llu chunks", level,
+                      static_cast<unsigned long long>(chunks));
+      return rep;
+    } else {
+      return solve_level(level, out);
+    }
+  }
+
+  /// Distributed builds: the records of the options `keys` (ascending, on
+  /// level `below`) fetched from their owners, this rank answering the
+  /// others' requests from its part `own` (records `own_stored`); the keys
+  /// and records fetched become level `below`'s, kept until `level` is solved.
+  template <class Held>
+  void fetch_option_records(int below, int level, const Held& own, const stored* own_stored, elias_fano_keys keys) {
+    if constexpr (keyed_game<Game>::value && Backend::host_visible) {
+      const std::uint64_t n = keys.size;
+      std::vector<std::uint64_t> wanted(n);
+      if (n) keys.decode(0, n, wanted.data());
       // Interned records travel whole: ids name entries of one rank's
       // dictionary only.
       std::vector<record> whole(interned ? n : 0);
       auto fetched = be_.template allocate<stored>(n);
-      const reachable_level own = index_.level_view(below);
-      const stored* own_stored = store_.records(below);
       const record* entries = interned ? dict_.entries() : nullptr;
       exchange_->fetch_records(
           below, wanted.data(), n, sizeof(sent),
-          [&](const std::uint64_t* keys, std::uint64_t m, void* out) {
+          [&](const std::uint64_t* asked, std::uint64_t m, void* out) {
             int missing = 0;
             be_.with_policy(m, [&](auto policy) {
               using copy = owned_record_copy<stored, sent>;
               thrust::for_each(policy, thrust::counting_iterator<std::uint64_t>(0),
                                thrust::counting_iterator<std::uint64_t>(m),
-                               copy{own, own_stored, entries, keys, static_cast<sent*>(out), &missing});
+                               copy{own.view, own_stored, entries, asked, static_cast<sent*>(out), &missing});
             });
             if (missing)
               throw internal_error("level " + std::to_string(below) +
@@ -379,10 +496,12 @@ class level_loop {
           },
           interned ? static_cast<void*>(whole.data()) : static_cast<void*>(fetched.data()));
       if constexpr (interned) import_records(whole.data(), n, fetched.data());
-      index_.replace(below, encode_keys(wanted.data(), n));
+      std::vector<record>().swap(whole);
+      std::vector<std::uint64_t>().swap(wanted);
+      index_.replace(below, std::move(keys));
       store_.keep(below, std::move(fetched), level);
     } else {
-      (void)i;
+      (void)below, (void)level, (void)own, (void)own_stored, (void)keys;
     }
   }
 
@@ -474,6 +593,14 @@ class level_loop {
 
   const solve_options& opts_;
   level_exchange* const exchange_ = opts_.exchange;  ///< distributed builds: the other ranks; else null
+  /// Distributed builds: the options without a progress sink, for the
+  /// forward-pass kernel that finds a chunk's options.
+  const solve_options quiet_ = [this] {
+    solve_options o = opts_;
+    o.progress = nullptr;
+    return o;
+  }();
+  std::vector<std::uint64_t> largest_parts_;  ///< distributed builds: each level's largest part
   const level_consumer<record>& consume_;
   Backend be_;
   typename Backend::template buffer<std::uint64_t> table_;

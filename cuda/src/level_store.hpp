@@ -40,6 +40,20 @@ class resident_level_store {
     by_until_.emplace(until, level);
   }
 
+  /// Moves level `level`'s records out of the store (a distributed build's
+  /// part of the level below the one in work, which answers the other
+  /// ranks' requests while fetched records take its place); empty when the
+  /// store does not hold it.
+  buffer take(int level) {
+    const auto it = kept_.find(level);
+    if (it == kept_.end()) return buffer();
+    buffer records = std::move(it->second.records);
+    host_[static_cast<std::size_t>(level)] = nullptr;
+    mark(level);
+    drop(level);
+    return records;
+  }
+
   /// The records of `level` (the backend's memory), or null when the store
   /// does not hold it.
   const Stored* records(int level) const { return host_[static_cast<std::size_t>(level)]; }

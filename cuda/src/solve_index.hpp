@@ -177,16 +177,12 @@ class solve_index<Backend, Game, true> {
     dirty_ = true;
   }
   /// Distributed builds (solve_options::exchange): the distinct canonical
-  /// options (ascending keys on level `below`) of this rank's part of the
-  /// level above it, kept from the forward pass; handed out once.
-  std::vector<std::uint64_t> option_keys(int below) {
-    const int slot = options_slot(below);
-    const elias_fano_keys found = load(slot);
-    stored_[static_cast<std::size_t>(slot)] = elias_fano_keys();
-    bytes_[static_cast<std::size_t>(slot)] = 0;
-    std::vector<std::uint64_t> out(found.size);
-    found.decode(0, found.size, out.data());
-    return out;
+  /// options (coded keys on level `below`) of this rank's part of the level
+  /// above it, kept from the forward pass; handed out once.
+  elias_fano_keys option_keys(int below) {
+    elias_fano_keys found = load(options_slot(below));
+    discard_option_keys(below);
+    return found;
   }
   /// Distributed builds: the distinct options on level L of this rank's
   /// part of the level above, as the forward pass found them.
@@ -235,6 +231,47 @@ class solve_index<Backend, Game, true> {
     words slots;  ///< the rank table, once built
   };
 
+ public:
+  /// Distributed builds: a resident level moved out of the index (take()).
+  struct held_level {
+    reachable_level view;  ///< its keys and rank table, as the kernels see them
+    resident keys;
+  };
+
+  /// Distributed builds: moves resident level L out of the index (a rank's
+  /// part of the level below the one in work, which answers the other
+  /// ranks' requests while the options fetched for each chunk of the level
+  /// in work take its place); L is then not resident.
+  held_level take(int level) {
+    const std::size_t l = static_cast<std::size_t>(level);
+    held_level h{host_levels_[l], std::move(resident_.at(level))};
+    drop(level);
+    return h;
+  }
+
+  /// Distributed builds: the distinct canonical options on level `below` of
+  /// the positions of ranks [first, last) of resident level `level`, as
+  /// coded keys, found as the forward pass finds a level (reach(), its hash
+  /// set sized for `estimate` keys).
+  elias_fano_keys options_of(int level, std::uint64_t first, std::uint64_t last, int below, double estimate,
+                             const solve_options& opts) {
+    std::vector<std::uint64_t> part(last - first);
+    resident_.at(level).host.decode(first, last - first, part.data());
+    const elias_fano_keys above = encode_keys(part.data(), part.size());
+    std::vector<std::uint64_t>().swap(part);
+    std::uint64_t parts = 0;
+    return reach(above, below, std::max(estimate, 1.0), opts, parts);
+  }
+
+  /// Distributed builds: forgets the options kept from the forward pass for
+  /// the level above `below` (its solve finds them again chunk by chunk).
+  void discard_option_keys(int below) {
+    const std::size_t slot = static_cast<std::size_t>(options_slot(below));
+    stored_[slot] = elias_fano_keys();
+    bytes_[slot] = 0;
+  }
+
+ private:
   static std::uint64_t slot_count(std::uint64_t n) { return memory_model::rank_table_slots(n); }
   /// The slot of kept keys that holds the options on level L (store()).
   int options_slot(int level) const { return static_cast<int>(level_slots_) + level; }
@@ -404,7 +441,7 @@ class solve_index<Backend, Game, true> {
 
   /// Keeps the keys of slot `slot` (level L's keys in slot L; a
   /// distributed build's options of a level in options_slot(L)): in memory
-  /// while all kept keys stay under kKeptKeysBytes, then in an unnamed
+  /// while all kept keys stay under memory_model::kept_keys_limit, then in an unnamed
   /// temporary file (removed by the system when the process ends, however it
   /// ends) until their level is solved, leaving the host memory to the
   /// levels in work. Saved keys go to their file from the first level on,
@@ -414,7 +451,8 @@ class solve_index<Backend, Game, true> {
     sizes_[l] = k.size;
     bytes_[l] = k.bytes();
     kept_ += k.bytes();
-    if (!spill_ && kept_ < kKeptKeysBytes) {
+    if (!spill_ &&
+        static_cast<double>(kept_) < memory_model::kept_keys_limit(static_cast<double>(be_.available_bytes()))) {
       stored_[l] = k;
       return;
     }

@@ -93,13 +93,13 @@ std::vector<level_plan> plan_reachable_table(int rows, int cols, int symmetries,
   // solve would not fit with it (then its ranks go through the keys alone).
   auto table = [](double n) { return memory_model::rank_table_bytes(static_cast<std::uint64_t>(n)); };
   // The keys of the levels found so far stay in memory beside the levels in
-  // work while they take under kKeptKeysBytes together (else every level's
+  // work while they take under memory_model::kept_keys_limit together (else every level's
   // keys wait in a file): those above level i while the forward pass finds
   // it (found_above[i]), every level's while the levels are solved.
   std::vector<double> found_above(plan.size() + 1, 0);
   for (std::size_t i = plan.size(); i-- > 0;)
     found_above[i] = found_above[i + 1] + (i + 1 < plan.size() ? keys(static_cast<double>(plan[i + 1].classes)) : 0);
-  auto kept = [](double b) { return b < static_cast<double>(kKeptKeysBytes) ? b : 0.0; };
+  auto kept = [&](double b) { return b < memory_model::kept_keys_limit(available_bytes) ? b : 0.0; };
   const double kept_solving = kept(found_above[0] + (plan.empty() ? 0 : keys(static_cast<double>(plan[0].classes))));
   for (std::size_t i = 0; i < plan.size(); ++i) {
     const double n = static_cast<double>(plan[i].classes);
@@ -150,7 +150,7 @@ std::vector<rank_level_plan> plan_across_ranks(const std::vector<level_plan>& pl
   };
   // Each level's largest part and the distinct options it reaches on the
   // level below; the coded keys of both stay in memory beside the levels in
-  // work while all levels' take under kKeptKeysBytes (cuda/src/solve_index.hpp).
+  // work while all levels' take under memory_model::kept_keys_limit (cuda/src/solve_index.hpp).
   std::vector<rank_level_plan> out(plan.size());
   double kept = 0;
   for (std::size_t i = 0; i < plan.size(); ++i) {
@@ -166,7 +166,7 @@ std::vector<rank_level_plan> plan_across_ranks(const std::vector<level_plan>& pl
     r.options = r.split ? std::min(part * degree, below * (1.0 - std::exp(-in_degree / P))) : below;
     if (r.split) kept += keys(part, universe / P) + keys(r.options, universe);
   }
-  if (kept >= static_cast<double>(kKeptKeysBytes)) kept = 0;
+  if (kept >= memory_model::kept_keys_limit(available_bytes)) kept = 0;
   // A key sent: the LEB128 varint of its difference from the key before it
   // in an ascending run of n keys (tools/mpi_exchange.cpp).
   auto sent_key = [&](double n) { return std::max(1.0, std::ceil(std::log2(universe / std::max(n, 1.0)) / 7)); };
@@ -174,7 +174,7 @@ std::vector<rank_level_plan> plan_across_ranks(const std::vector<level_plan>& pl
     const level_plan& l = plan[i];
     rank_level_plan& r = out[i];
     if (!r.split) {
-      r.peak_bytes = l.peak_bytes;
+      r.peak_bytes = r.least_bytes = l.peak_bytes;
       r.forward_peak = l.forward_peak;
       r.seconds = l.seconds;
       continue;
@@ -183,14 +183,37 @@ std::vector<rank_level_plan> plan_across_ranks(const std::vector<level_plan>& pl
     const double below = i ? static_cast<double>(plan[i - 1].classes) : 0.0;
     const double remote = r.options * (P - 1) / P;  // options another rank owns
     const double part_keys = keys(part, universe / P), option_keys = keys(r.options, universe);
-    const double round =
-        std::min(remote, static_cast<double>(kExchangeRoundKeys)) * (8.0 + static_cast<double>(sent_record_bytes)) * 2;
-    const double writing = kCompressedClassBytes * 3 * part;  // its run and message, and rank 0 another's
-    const double base =
-        kept + part * rb + part_keys + r.options * rb + option_keys + round + writing + kLevelConsumerBytes;
-    // The options' rank table where it fits (else they are ranked through
-    // their coded keys, as one process does).
-    const double solve = base + (base + table(r.options) <= available_bytes ? table(r.options) : 0.0);
+    // The solve (cuda/src/level_loop.hpp, part_bytes): the part of the level
+    // and of the level below, which answers the other ranks (with its rank
+    // table where it fits), the compressed blocks it writes (its run and
+    // message, and rank 0 another's), and the options of a chunk: all the
+    // part's where they fit, else as many as fit (at least
+    // kMinChunkOptions), found again chunk by chunk.
+    const double writing = kCompressedClassBytes * 3 * part;
+    const double below_own = i ? (out[i - 1].split ? std::min(below, std::ceil(kWorstShare * below / P)) : below) : 0.0;
+    const double whole_bytes = sent_record_bytes > record_bytes ? static_cast<double>(sent_record_bytes) : 0.0;
+    const double per_option = memory_model::fetched_option_bytes(whole_bytes, rb);
+    auto round = [&](double options) {
+      return std::min(std::max(options, below_own), static_cast<double>(kExchangeRoundKeys)) *
+             (8.0 + static_cast<double>(sent_record_bytes)) * 2;
+    };
+    double fixed =
+        kept + part * rb + part_keys + below_own * rb + keys(below_own, universe / P) + writing + kLevelConsumerBytes;
+    if (fixed + table(below_own) +
+            std::min(r.options, static_cast<double>(memory_model::kMinChunkOptions)) * per_option + round(r.options) <=
+        available_bytes)
+      fixed += table(below_own);
+    const double least_options = std::min(r.options, static_cast<double>(memory_model::kMinChunkOptions));
+    r.least_bytes = fixed + least_options * per_option + round(least_options);
+    double chunk = r.options;
+    if (fixed + chunk * per_option + round(chunk) > available_bytes)
+      chunk = std::max(least_options, (available_bytes - fixed - round(chunk)) / per_option);
+    const double solve = fixed + chunk * per_option + round(chunk);
+    r.chunks =
+        chunk >= r.options
+            ? 1.0
+            : std::ceil(part / std::max(1.0, memory_model::classes_reaching(
+                                                 chunk, memory_model::degree_reaching(r.options, part, below), below)));
     // Forward pass into the level below from this part: its keys, the hash
     // set of the options it generates (8-byte slots, in parts as one process
     // makes them, plan_reachable_table), the keys compacted, and those it
@@ -203,6 +226,7 @@ std::vector<rank_level_plan> plan_across_ranks(const std::vector<level_plan>& pl
                            std::max(option_keys + std::max(set + 8 * set_part, 16 * set_part), 2 * option_keys) +
                            16.0 * below_part;
     r.peak_bytes = std::max(solve, forward);
+    r.least_bytes = std::max(r.least_bytes, forward);
     r.forward_peak = forward > solve;
     // Sent: the forward pass's keys to their owners, its requests, the
     // records answering the others' (about as many as its own), its blocks.
@@ -330,14 +354,18 @@ void print_reachable_plan(const std::string& ruleset, int rows, int cols, int sy
     out << "\nacross " << req.plan_ranks << " ranks (the largest rank of each level; levels under " << req.split_from
         << " stored positions a rank on rank 0; network " << bytes_text(req.plan_bandwidth) << "/s a rank):\n";
     out << std::setw(6) << "level" << std::setw(7) << "split" << std::setw(wc) << "stored/rank" << std::setw(wc)
-        << "options/rank" << std::setw(wb) << "peak/rank" << std::setw(wb) << "sent/rank" << std::setw(wt) << "time"
+        << "options/rank" << std::setw(8) << "chunks" << std::setw(wb) << "peak/rank" << std::setw(wb) << "least/rank"
+        << std::setw(wb) << "sent/rank" << std::setw(wt) << "time"
         << "\n";
-    double peak = 0, sent = 0, rank_secs = 0;
+    double peak = 0, least = 0, sent = 0, rank_secs = 0;
     int peak_level = 0;
     for (const auto& r : ranked) {
       out << std::setw(6) << r.level << std::setw(7) << (r.split ? "yes" : "no") << std::setw(wc) << r.classes
-          << std::setw(wc) << static_cast<std::uint64_t>(r.options) << std::setw(wb) << bytes_text(r.peak_bytes)
-          << std::setw(wb) << bytes_text(r.sent_bytes) << std::setw(wt) << duration_text(r.seconds) << "\n";
+          << std::setw(wc) << static_cast<std::uint64_t>(r.options) << std::setw(8)
+          << static_cast<std::uint64_t>(r.chunks) << std::setw(wb) << bytes_text(r.peak_bytes) << std::setw(wb)
+          << bytes_text(r.least_bytes) << std::setw(wb) << bytes_text(r.sent_bytes) << std::setw(wt)
+          << duration_text(r.seconds) << "\n";
+      least = std::max(least, r.least_bytes);
       if (r.peak_bytes > peak) {
         peak = r.peak_bytes;
         peak_level = r.level;
@@ -345,10 +373,14 @@ void print_reachable_plan(const std::string& ruleset, int rows, int cols, int sy
       sent += r.sent_bytes;
       rank_secs += r.seconds;
     }
-    out << std::setw(6) << "total" << std::setw(7) << "" << std::setw(wc) << "" << std::setw(wc) << "" << std::setw(wb)
-        << bytes_text(peak) << std::setw(wb) << bytes_text(sent) << std::setw(wt) << duration_text(rank_secs) << "\n";
+    out << std::setw(6) << "total" << std::setw(7) << "" << std::setw(wc) << "" << std::setw(wc) << "" << std::setw(8)
+        << "" << std::setw(wb) << bytes_text(peak) << std::setw(wb) << bytes_text(least) << std::setw(wb)
+        << bytes_text(sent) << std::setw(wt) << duration_text(rank_secs) << "\n";
     out << "peak memory a rank: " << bytes_text(peak) << " (level " << peak_level << ")"
         << (peak > avail ? ", more than the memory available to a rank (the build would be refused)" : "") << "\n";
+    out << "least memory a rank needs: " << bytes_text(least)
+        << " (parts solved in chunks of the fewest options a chunk is sized for, " << memory_model::kMinChunkOptions
+        << ")\n";
   }
   out << "memory available to the build: " << bytes_text(avail)
       << (plan_peak_bytes(plan) > avail

@@ -181,7 +181,11 @@ void add_build_options(cxxopts::Options& o, const game_entry& game) {
       "split-from",
       "builds across MPI ranks (mpirun -np P cgtb build ...): split a level across the ranks when each would own at "
       "least this many stored classes; smaller levels are solved on rank 0",
-      cxxopts::value<std::uint64_t>()->default_value("4096"));
+      cxxopts::value<std::uint64_t>()->default_value("4096"))(
+      "chunk-options",
+      "builds across MPI ranks: solve a rank's part of a level in chunks of about this many distinct options each "
+      "(0: chunks as large as --max-memory allows, the whole part where it fits)",
+      cxxopts::value<std::uint64_t>()->default_value("0"));
 }
 
 std::unique_ptr<game_driver> build_request_from(const cxxopts::ParseResult& r, const game_entry& game,
@@ -206,6 +210,7 @@ std::unique_ptr<game_driver> build_request_from(const cxxopts::ParseResult& r, c
   if (req.block_entries < 64 || req.block_entries > (1u << 20))
     throw input_error("--block-entries must be between 64 and 1048576");
   req.split_from = r["split-from"].as<std::uint64_t>();
+  req.solve.chunk_options = r["chunk-options"].as<std::uint64_t>();
   req.zstd_level = r["zstd-level"].as<int>();
   if (req.zstd_level < 1 || req.zstd_level > 19) throw input_error("--zstd-level must be between 1 and 19");
   return drv;

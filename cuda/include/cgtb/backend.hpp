@@ -195,6 +195,10 @@ struct solve_options {
   /// may call the exchange (cgtb/build.hpp writes the level's blocks from
   /// the parts). Null: one process holds every level.
   level_exchange* exchange = nullptr;
+  /// Distributed builds: the distinct options a chunk of a rank's part of a
+  /// level is sized for (0: as many as the memory left allows, the whole
+  /// part's where they fit; tests set a few to exercise the chunks).
+  std::uint64_t chunk_options = 0;
 };
 
 /// A solved level's records as its consumer reads them, in host memory:

@@ -58,7 +58,10 @@ CGTB_HD void for_each_position(const View& game, int level, std::uint64_t first,
 /// reads each option's record with lookup(option_level, option_rank).
 ///
 /// `by_level[L]` points to the records of level L wherever L is resident (the
-/// levels an option can land on); `out` receives `count` records. With
+/// levels an option can land on); `out[i]` receives the record of the
+/// position of rank i, for the ranks [begin, end) (a whole level, or one
+/// chunk of a distributed build's part); work item c walks the ranks from
+/// begin + c·chunk_size. With
 /// chunk_size > 1 a work item walks its positions in rank order
 /// (for_each_position: cheap on CPU threads); on the GPU chunk_size is 1 so
 /// neighbouring threads write neighbouring records (coalesced stores).
@@ -68,15 +71,15 @@ struct level_kernel {
   using record = typename Rule::record;
   View game;
   int level;
-  std::uint64_t count;
+  std::uint64_t begin, end;
   std::uint64_t chunk_size;
   const record* const* by_level;
   record* out;
   int* overflow;  ///< set to 1 by any record the rule's overflow check rejects (the check fused into the pass)
 
   CGTB_HD void operator()(std::uint64_t chunk) const {
-    std::uint64_t first = chunk * chunk_size;
-    std::uint64_t last = first + chunk_size < count ? first + chunk_size : count;
+    std::uint64_t first = begin + chunk * chunk_size;
+    std::uint64_t last = first + chunk_size < end ? first + chunk_size : end;
     const level_lookup<record, PrefetchBatch> lookup{by_level};
     std::uint64_t i = first;
     for_each_position(game, level, first, last, [&](const typename View::position& p) {
@@ -116,7 +119,7 @@ struct interned_level_kernel {
   using record = typename Rule::record;
   View game;
   int level;
-  std::uint64_t count;
+  std::uint64_t begin, end;  ///< the ranks solved, as in level_kernel
   std::uint64_t chunk_size;
   const std::uint32_t* const* ids_by_level;
   record_dictionary<record> dict;
@@ -126,8 +129,8 @@ struct interned_level_kernel {
   bool retry = false;
 
   CGTB_HD void operator()(std::uint64_t chunk) const {
-    std::uint64_t first = chunk * chunk_size;
-    std::uint64_t last = first + chunk_size < count ? first + chunk_size : count;
+    std::uint64_t first = begin + chunk * chunk_size;
+    std::uint64_t last = first + chunk_size < end ? first + chunk_size : end;
     const interned_lookup<record, PrefetchBatch> lookup{ids_by_level, dict.entries};
     std::uint64_t i = first;
     for_each_position(game, level, first, last, [&](const typename View::position& p) {

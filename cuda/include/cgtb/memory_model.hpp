@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdint>
 
+#include "cgtb/backend.hpp"
 #include "cgtb/reachable_index.hpp"
 
 namespace cgtb::memory_model {
@@ -41,6 +42,50 @@ inline std::uint64_t forward_parts(double estimate, double available_bytes) {
 /// by half and redoes the part when it fills past 4/5).
 inline std::uint64_t forward_set_slots(double estimate, std::uint64_t parts) {
   return 1024 + static_cast<std::uint64_t>(4.0 / 3.0 * estimate / static_cast<double>(parts));
+}
+
+/// Bytes of level keys a reachable build keeps in host memory (beyond them
+/// every level's keys wait in a temporary file until their level is solved):
+/// kKeptKeysBytes, or an eighth of the memory available where that is less.
+inline double kept_keys_limit(double available_bytes) {
+  return std::min(static_cast<double>(kKeptKeysBytes), available_bytes / 8);
+}
+
+/// Distributed builds: the fewest distinct options a chunk of a rank's part
+/// is sized for (the solve of a part goes in chunks where the records of all
+/// its options would not fit; each chunk fetches those of its own options).
+inline constexpr std::uint64_t kMinChunkOptions = std::uint64_t{1} << 20;
+
+/// Distributed builds: bytes one distinct option of a chunk takes while the
+/// chunk is solved, the larger of its two phases: generating the chunk's
+/// options (a forward-pass hash set slot at load 3/4, with room to grow by
+/// half, and the compacted key) and fetching their records (the key decoded,
+/// coded and in a rank table; `whole_bytes` of a record as it travels where
+/// the stored value is a dictionary id, else 0; `stored_bytes` as stored).
+inline double fetched_option_bytes(double whole_bytes, double stored_bytes) {
+  const double generate = 8.0 * 4.0 / 3.0 * 1.5 + 8.0;
+  const double fetch = 8.0 + whole_bytes + stored_bytes + 4.0 + 12.0;
+  return std::max(generate, fetch);
+}
+
+/// Distributed builds: the distinct options on a level of `below` classes
+/// that `s` classes of the level above reach, each with `degree` options
+/// spread at random over the level below (the random-graph estimate of
+/// `cgtb plan --ranks`), and its inverse: the classes whose options stay
+/// under `options`.
+inline double options_reached(double s, double degree, double below) {
+  return below > 0 ? below * -std::expm1(-s * degree / below) : 0.0;
+}
+inline double classes_reaching(double options, double degree, double below) {
+  if (degree <= 0 || options >= below) return 1e300;
+  return -below / degree * std::log1p(-options / below);
+}
+/// The option degree that makes `n` classes reach `found` distinct options
+/// on a level of `below` classes (options_reached's inverse in degree).
+inline double degree_reaching(double found, double n, double below) {
+  if (n <= 0 || below <= 0) return 0.0;
+  const double f = std::min(found / below, 1.0 - 1e-9);
+  return -below / n * std::log1p(-f);
 }
 
 }  // namespace cgtb::memory_model

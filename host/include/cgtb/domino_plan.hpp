@@ -53,7 +53,7 @@ struct level_plan {
 /// the keys of the level above, a hash set (8-byte slots) for the level
 /// below, in parts that keep it within a quarter of `available_bytes`, and
 /// the parts' keys. All levels' keys stay in memory too while they take
-/// under kKeptKeysBytes together; past that, every other level's keys wait
+/// under memory_model::kept_keys_limit together; past that, every other level's keys wait
 /// in a temporary file. `seconds_per_class` and `bits_per_class` come from a
 /// calibration build (0 to leave time and file size out).
 std::vector<level_plan> plan_reachable_table(int rows, int cols, int symmetries, std::size_t record_bytes,
@@ -70,6 +70,8 @@ struct rank_level_plan {
   std::uint64_t classes = 0;  ///< stored classes of the largest part (rank 0's when not split)
   double options = 0;         ///< distinct options of that part on the level below (estimated)
   double peak_bytes = 0;      ///< that rank's resident memory while the level is found or solved
+  double least_bytes = 0;     ///< the same with the part solved in chunks of the fewest options (kMinChunkOptions)
+  double chunks = 1;          ///< chunks the part is solved in within the memory available (estimated)
   bool forward_peak = false;  ///< the peak is the forward pass's
   double sent_bytes = 0;      ///< bytes that rank sends the others for this level (forward, solve, writing)
   double seconds = 0;         ///< estimated time: its share of the solve plus sent_bytes at the bandwidth
@@ -85,12 +87,14 @@ struct rank_level_plan {
 /// level L of C cells has about E·L(L−1)/(C(C−1)) options a class (E the
 /// board's domino placements), so a class of the level below is reached by
 /// d options on average, and a part reaches each with chance 1 − e^(−d/P).
-/// Memory per rank follows the distributed level loop (cuda/src/level_loop.hpp):
-/// the part's keys and records, its options' keys, records and rank table
-/// (where it fits in `available_bytes`), the exchange's rounds
-/// (kExchangeRoundKeys), the compressed blocks it writes (and,
-/// on rank 0, one other rank's); the forward pass's hash set of the options a
-/// part generates and the keys it receives. Throws input_error for ranks < 1.
+/// Memory per rank follows the distributed level loop (cuda/src/level_loop.hpp,
+/// part_bytes): the part's keys and records and those of its part of the
+/// level below (with its rank table where it fits in `available_bytes`),
+/// the options of a chunk (all the part's where they fit, else as many as
+/// fit: memory_model::fetched_option_bytes each), the exchange's rounds
+/// (kExchangeRoundKeys), the compressed blocks it writes (and, on rank 0,
+/// one other rank's); the forward pass's hash set of the options a part
+/// generates and the keys it receives. Throws input_error for ranks < 1.
 std::vector<rank_level_plan> plan_across_ranks(const std::vector<level_plan>& plan, int rows, int cols, int ranks,
                                                std::size_t record_bytes, std::size_t sent_record_bytes,
                                                std::uint64_t split_from, double bandwidth, double available_bytes);
