@@ -89,6 +89,9 @@ TEST(Mpi, LevelsSplitAcrossTwoToFourRanksBuildTheSameBytes) {
     expect_split_build_identical({"cram", "--board", "4x5", "--values", "all", "--chunk-options", "7"}, np, "1");
     expect_split_build_identical(
         {"domineering", "--board", "4x4", "--values", "normal,misere", "--chunk-options", "50"}, np, "1");
+    // The forward pass in 3 parts, each sent to its owners on its own: no
+    // options kept for the solve, which finds them again.
+    expect_split_build_identical({"cram", "--board", "4x5", "--values", "all", "--forward-parts", "3"}, np, "1");
   }
   // The default split (levels of 4096 classes a rank and more), on the
   // largest board of the suite: Cram 5x6, every value (the genus records

@@ -47,7 +47,9 @@ class mpi_level_exchange final : public level_exchange {
   int rank() const override { return rank_; }
   int ranks() const override { return ranks_; }
 
-  std::vector<std::uint64_t> own_keys(int level, const std::vector<std::uint64_t>& generated) override {
+  std::vector<std::uint64_t> own_keys(int level, const std::vector<std::uint64_t>& generated, std::uint64_t part,
+                                      std::uint64_t parts) override {
+    if (part > 0) return own_part_keys(level, generated, part + 1 == parts);
     const std::vector<std::uint64_t> counts = all_gather(generated.size());
     std::uint64_t total = 0;
     for (std::uint64_t c : counts) total += c;
@@ -58,9 +60,11 @@ class mpi_level_exchange final : public level_exchange {
     // was drawn with the same chance, however many ranks generated it (a
     // sample of each rank's keys would weigh a class by the ranks that
     // reach it). About kSamplePerRank keys a rank are drawn from all
-    // generated keys, repeats included.
+    // generated keys of part 0, repeats included (parts are classes drawn by
+    // a hash of their images: part 0's keys are a fair sample of the level's).
     std::vector<std::uint64_t> splitters;
-    if (split_across_ranks(total, static_cast<std::uint32_t>(ranks_), split_from_)) {
+    if (split_across_ranks(total * std::max<std::uint64_t>(parts, 1), static_cast<std::uint32_t>(ranks_),
+                           split_from_)) {
       const double rate = std::min(1.0, static_cast<double>(kSamplePerRank) * ranks_ / static_cast<double>(total));
       const std::uint64_t below = rate >= 1.0 ? ~std::uint64_t{0} : static_cast<std::uint64_t>(rate * 0x1p64);
       std::vector<std::uint64_t> sample;
@@ -72,14 +76,24 @@ class mpi_level_exchange final : public level_exchange {
       splitters = range_splitters(std::move(drawn), static_cast<std::uint32_t>(ranks_));
     }
     splitters_[level] = splitters;
+    // Later parts use the same splitters; the split decision above counts
+    // the whole level (part 0's count times the parts).
+    own_count_ = 0;
+    return own_part_keys(level, generated, parts <= 1);
+  }
+  /// One part's keys sent to their owners under level `level`'s splitters;
+  /// on the `last` part, the worst share of the level is noted.
+  std::vector<std::uint64_t> own_part_keys(int level, const std::vector<std::uint64_t>& generated, bool last) {
+    const std::vector<std::uint64_t>& splitters = splitters_.at(level);
     std::vector<std::uint64_t> own =
         all_to_all(generated.data(), partition(generated.data(), generated.size(), splitters));
     std::sort(own.begin(), own.end());
     own.erase(std::unique(own.begin(), own.end()), own.end());
-    if (!splitters.empty()) {
-      const std::vector<std::uint64_t> parts = all_gather(own.size());
+    own_count_ += own.size();
+    if (last && !splitters.empty()) {
+      const std::vector<std::uint64_t> shares = all_gather(own_count_);
       std::uint64_t sum = 0, largest = 0;
-      for (std::uint64_t p : parts) {
+      for (std::uint64_t p : shares) {
         sum += p;
         largest = std::max(largest, p);
       }
@@ -159,6 +173,10 @@ class mpi_level_exchange final : public level_exchange {
 
   std::uint64_t sum(std::uint64_t v) override {
     check(MPI_Allreduce(MPI_IN_PLACE, &v, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD), "Allreduce");
+    return v;
+  }
+  std::uint64_t max(std::uint64_t v) override {
+    check(MPI_Allreduce(MPI_IN_PLACE, &v, 1, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD), "Allreduce");
     return v;
   }
 
@@ -287,6 +305,7 @@ class mpi_level_exchange final : public level_exchange {
 
   int rank_ = 0, ranks_ = 1;
   std::uint64_t split_from_, batch_;
+  std::uint64_t own_count_ = 0;                          ///< forward pass: this rank's keys of the level's parts so far
   std::map<int, std::vector<std::uint64_t>> splitters_;  ///< by level: ranks - 1 splitters, or none (rank 0 owns all)
   exchange_figures figures_;
 };

@@ -419,7 +419,7 @@ class level_loop {
               ? static_cast<double>(opts_.chunk_options)
               : std::max(static_cast<double>(memory_model::kMinChunkOptions),
                          room / memory_model::fetched_option_bytes(interned ? sizeof(sent) : 0, sizeof(stored)));
-      const bool whole = static_cast<double>(found) <= budget;
+      const bool whole = static_cast<double>(found) <= budget && index_.has_option_keys(below);
       if (!whole) index_.discard_option_keys(below);
       double degree = memory_model::degree_reaching(static_cast<double>(found), static_cast<double>(n), below_all);
       level_report rep;
@@ -427,8 +427,12 @@ class level_loop {
       while (exchange_->sum(at < n ? 1 : 0) > 0) {
         std::uint64_t last = at;
         if (at < n) {
-          const double s = memory_model::classes_reaching(budget, degree, below_all);
-          last = whole ? n : std::min<std::uint64_t>(n, at + std::max<std::uint64_t>(1, static_cast<std::uint64_t>(s)));
+          // The part's degree underestimates a chunk's (a part's classes,
+          // a key range, share options more than a random graph's do): the
+          // first chunk aims at half the budget, the next at the degree
+          // measured so far.
+          const double s = memory_model::classes_reaching(chunks ? budget : budget / 2, degree, below_all);
+          last = whole ? n : at + static_cast<std::uint64_t>(std::max(1.0, std::min(s, static_cast<double>(n - at))));
         }
         elias_fano_keys keys =
             whole && at < n ? index_.option_keys(below)

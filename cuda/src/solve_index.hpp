@@ -22,6 +22,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -88,6 +89,7 @@ class solve_index<Backend, Game, true> {
     offsets_.assign(2 * level_slots_, -1);
     checksums_.assign(2 * level_slots_, 0);
     no_table_.assign(static_cast<std::size_t>(top) + 1, 0);
+    options_kept_.assign(static_cast<std::size_t>(top) + 1, 0);
     host_levels_.resize(static_cast<std::size_t>(top) + 1);
     dev_levels_ = be.template allocate<reachable_level>(host_levels_.size());
     int found_to = -1;  // saved keys: the lowest level of a forward pass saved before
@@ -269,7 +271,11 @@ class solve_index<Backend, Game, true> {
     const std::size_t slot = static_cast<std::size_t>(options_slot(below));
     stored_[slot] = elias_fano_keys();
     bytes_[slot] = 0;
+    options_kept_[static_cast<std::size_t>(below)] = 0;
   }
+  /// Distributed builds: whether the forward pass kept the options of the
+  /// level above `below` (it does where they came in one part).
+  bool has_option_keys(int below) const { return options_kept_[static_cast<std::size_t>(below)] != 0; }
 
  private:
   static std::uint64_t slot_count(std::uint64_t n) { return memory_model::rank_table_slots(n); }
@@ -327,17 +333,12 @@ class solve_index<Backend, Game, true> {
       const int below = levels[i - 1];
       const std::uint64_t n = cur.size;
       std::uint64_t parts = 0;
-      cur = reach(cur, below, growth * static_cast<double>(n), opts, parts);
-      std::uint64_t found_all = cur.size;
-      if (opts.exchange) {
-        store(options_slot(below), cur);  // read again by the solve of the level above
-        // A distributed build: this rank's options go to their owners, and
-        // its part of the level is what the ranks send it.
-        std::vector<std::uint64_t> generated(cur.size);
-        cur.decode(0, cur.size, generated.data());
-        cur = elias_fano_keys();
-        const std::vector<std::uint64_t> own = opts.exchange->own_keys(below, generated);
-        cur = encode_keys(own.data(), own.size());
+      std::uint64_t found_all = 0;
+      if (!opts.exchange) {
+        cur = reach(cur, below, growth * static_cast<double>(n), opts, parts);
+        found_all = cur.size;
+      } else {
+        cur = reach_across_ranks(cur, below, growth * static_cast<double>(n), opts, parts);
         found_all = opts.exchange->sum(cur.size);
       }
       store(below, cur);
@@ -353,13 +354,52 @@ class solve_index<Backend, Game, true> {
     }
   }
 
+  /// A distributed build's forward pass into level `below` from this rank's
+  /// part `cur` of the level above: each part of its options (reach(), the
+  /// same parts on every rank) goes to its owners as soon as it is found, so
+  /// that a rank holds one part's options at a time; returns this rank's
+  /// part of level `below`. The options themselves are kept for the solve
+  /// (options_slot) where they came in one part, and counted
+  /// (options_found) always: the parts hold distinct classes.
+  elias_fano_keys reach_across_ranks(const elias_fano_keys& cur, int below, double estimate, const solve_options& opts,
+                                     std::uint64_t& parts) {
+    parts = opts.exchange->max(opts.forward_parts
+                                   ? opts.forward_parts
+                                   : memory_model::forward_parts(estimate, static_cast<double>(be_.available_bytes())));
+    std::vector<elias_fano_keys> own_runs;
+    std::uint64_t options = 0;
+    elias_fano_keys kept;
+    const std::function<void(elias_fano_keys&&, std::uint64_t)> on_run = [&](elias_fano_keys&& run,
+                                                                             std::uint64_t part) {
+      options += run.size;
+      std::vector<std::uint64_t> generated(run.size);
+      if (run.size) run.decode(0, run.size, generated.data());
+      if (parts == 1)
+        kept = std::move(run);
+      else
+        run = elias_fano_keys();
+      const std::vector<std::uint64_t> own = opts.exchange->own_keys(below, generated, part, parts);
+      std::vector<std::uint64_t>().swap(generated);
+      own_runs.push_back(encode_keys(own.data(), own.size()));
+    };
+    reach(cur, below, estimate, opts, parts, &on_run);
+    store(options_slot(below), kept);  // read again by the solve of the level above, where it came whole
+    sizes_[static_cast<std::size_t>(options_slot(below))] = options;
+    options_kept_[static_cast<std::size_t>(below)] = parts == 1;
+    return own_runs.size() == 1 ? std::move(own_runs[0]) : merge_key_runs(own_runs);
+  }
+
   /// The canonical options of the positions whose keys are `cur` (one
   /// level) on level `below`, as coded keys: gathered in a hash set on the
-  /// backend sized for `estimate` keys (in `parts` parts by key hash, each a
-  /// pass over `cur`, where one set would not fit in a quarter of the free
-  /// memory), compacted, sorted, and the parts' runs merged.
+  /// backend sized for `estimate` keys (in `parts` parts by class hash, each
+  /// a pass over `cur`, where one set would not fit in a quarter of the free
+  /// memory; `parts` given where it is not 0 on entry), compacted, sorted,
+  /// and the parts' runs merged. With `on_run`, each part's run goes to it
+  /// (with its part number) as soon as it is found instead, and nothing is
+  /// returned.
   elias_fano_keys reach(const elias_fano_keys& cur, int below, double estimate, const solve_options& opts,
-                        std::uint64_t& parts) {
+                        std::uint64_t& parts,
+                        const std::function<void(elias_fano_keys&&, std::uint64_t)>* on_run = nullptr) {
     using clock = std::chrono::steady_clock;
     const auto t0 = clock::now();
     const view_type v = game_.view(table_, nullptr);
@@ -370,8 +410,9 @@ class solve_index<Backend, Game, true> {
     // The hash set: the estimated count at load 3/4, in as many parts (by
     // key hash, each a pass over the level above) as keep a part's set
     // within a quarter of the memory free now (cgtb/memory_model.hpp).
-    parts = opts.forward_parts ? opts.forward_parts
-                               : memory_model::forward_parts(estimate, static_cast<double>(be_.available_bytes()));
+    if (!parts)
+      parts = opts.forward_parts ? opts.forward_parts
+                                 : memory_model::forward_parts(estimate, static_cast<double>(be_.available_bytes()));
     std::vector<elias_fano_keys> runs;
     std::uint64_t found_all = 0;
     for (std::uint64_t part = 0; part < parts; ++part) {
@@ -428,7 +469,12 @@ class solve_index<Backend, Game, true> {
         be_.check("forward pass sort");
       });
       std::vector<std::uint64_t> keys_copy;  // a device backend's host copy
-      runs.push_back(encode_keys(be_.download(next.data(), found, keys_copy), found));
+      elias_fano_keys run = encode_keys(be_.download(next.data(), found, keys_copy), found);
+      next = typename Backend::template buffer<std::uint64_t>();
+      if (on_run)
+        (*on_run)(std::move(run), part);
+      else
+        runs.push_back(std::move(run));
       found_all += found;
       if (parts > 1 && part + 1 < parts)
         progress_line(opts.progress, "[cgtb] reachable level %3d: part %llu of %llu: %llu positions in %.0f s", below,
@@ -436,6 +482,7 @@ class solve_index<Backend, Game, true> {
                       static_cast<unsigned long long>(found_all),
                       std::chrono::duration<double>(clock::now() - t0).count());
     }
+    if (on_run) return elias_fano_keys();
     return runs.size() == 1 ? std::move(runs[0]) : merge_key_runs(runs);
   }
 
@@ -635,7 +682,8 @@ class solve_index<Backend, Game, true> {
   std::string saved_path_;                ///< the file of saved keys, if any
   std::uint64_t signature_ = 0;           ///< of the game (saved keys)
   std::uint64_t kept_ = 0;
-  std::vector<char> no_table_;  ///< by level: 1 where the level gets no rank table
+  std::vector<char> options_kept_;  ///< by level: the options of the level above it are kept (has_option_keys)
+  std::vector<char> no_table_;      ///< by level: 1 where the level gets no rank table
   typename Backend::template staging<int> flag_copy_;
   std::FILE* spill_ = nullptr;
   std::vector<reachable_level> host_levels_;

@@ -214,17 +214,21 @@ std::vector<rank_level_plan> plan_across_ranks(const std::vector<level_plan>& pl
             ? 1.0
             : std::ceil(part / std::max(1.0, memory_model::classes_reaching(
                                                  chunk, memory_model::degree_reaching(r.options, part, below), below)));
-    // Forward pass into the level below from this part: its keys, the hash
-    // set of the options it generates (8-byte slots, in parts as one process
-    // makes them, plan_reachable_table), the keys compacted, and those it
-    // receives from the other ranks for its part of the level below.
+    // Forward pass into the level below from this part (solve_index.hpp,
+    // reach_across_ranks): its keys; for each part of its options (by class
+    // hash, as one process makes them, plan_reachable_table) the hash set
+    // (8-byte slots), the keys compacted and sorted, then sent to their
+    // owners (decoded, and delta-coded both ways) and this rank's share of
+    // them received; the shares of the parts so far and their merge; and,
+    // where the options came in one part, their keys kept for the solve.
     const double below_part = std::ceil(kWorstShare * below / P);
     const std::uint64_t part_count = memory_model::forward_parts(1.3 * r.options, available_bytes);
-    const double set_part = r.options / static_cast<double>(part_count),
+    const double parts_d = static_cast<double>(part_count);
+    const double set_part = r.options / parts_d,
                  set = 8.0 * static_cast<double>(memory_model::forward_set_slots(1.3 * r.options, part_count));
-    const double forward = kept + part_keys +
-                           std::max(option_keys + std::max(set + 8 * set_part, 16 * set_part), 2 * option_keys) +
-                           16.0 * below_part;
+    const double exchange = keys(set_part, universe) + 14.0 * set_part + 8.0 * below_part / parts_d;
+    const double forward = kept + part_keys + (part_count == 1 ? option_keys : 0.0) +
+                           std::max({set + 8 * set_part, 16 * set_part, exchange}) + 2 * keys(below_part, universe / P);
     r.peak_bytes = std::max(solve, forward);
     r.least_bytes = std::max(r.least_bytes, forward);
     r.forward_peak = forward > solve;

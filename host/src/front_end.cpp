@@ -182,6 +182,10 @@ void add_build_options(cxxopts::Options& o, const game_entry& game) {
       "builds across MPI ranks (mpirun -np P cgtb build ...): split a level across the ranks when each would own at "
       "least this many stored classes; smaller levels are solved on rank 0",
       cxxopts::value<std::uint64_t>()->default_value("4096"))(
+      "forward-parts",
+      "reachable boards: find each level of the forward pass in this many parts (0: as many as keep a part's hash "
+      "set within a quarter of the memory; across MPI ranks each part goes to its owners as soon as it is found)",
+      cxxopts::value<std::uint64_t>()->default_value("0"))(
       "chunk-options",
       "builds across MPI ranks: solve a rank's part of a level in chunks of about this many distinct options each "
       "(0: chunks as large as --max-memory allows, the whole part where it fits)",
@@ -211,6 +215,8 @@ std::unique_ptr<game_driver> build_request_from(const cxxopts::ParseResult& r, c
     throw input_error("--block-entries must be between 64 and 1048576");
   req.split_from = r["split-from"].as<std::uint64_t>();
   req.solve.chunk_options = r["chunk-options"].as<std::uint64_t>();
+  req.solve.forward_parts = r["forward-parts"].as<std::uint64_t>();
+  if (req.solve.forward_parts > 4096) throw input_error("--forward-parts must be at most 4096");
   req.zstd_level = r["zstd-level"].as<int>();
   if (req.zstd_level < 1 || req.zstd_level > 19) throw input_error("--zstd-level must be between 1 and 19");
   return drv;

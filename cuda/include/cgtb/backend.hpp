@@ -122,10 +122,13 @@ class level_exchange {
   virtual int rank() const = 0;
   virtual int ranks() const = 0;
   /// Forward pass: `generated` holds the distinct keys (ascending) of level
-  /// `level` that are options of this rank's part of the level above.
-  /// Returns this rank's part of `level`: the distinct keys of every rank's
-  /// `generated` that fall in its range (the ranges chosen here).
-  virtual std::vector<std::uint64_t> own_keys(int level, const std::vector<std::uint64_t>& generated) = 0;
+  /// `level` in part `part` of `parts` (orbit_part) that are options of this
+  /// rank's part of the level above; every rank calls it for parts 0, 1, ...
+  /// in turn, with the same `parts`. Returns this rank's share of that part
+  /// of `level`: the distinct keys of every rank's `generated` that fall in
+  /// its range (the ranges chosen here at part 0, from part 0's keys).
+  virtual std::vector<std::uint64_t> own_keys(int level, const std::vector<std::uint64_t>& generated,
+                                              std::uint64_t part = 0, std::uint64_t parts = 1) = 0;
   /// Answers requests from this rank's part of a level: writes the records
   /// (record_bytes each) of `n` keys, all in its part, to `out`.
   using record_lookup = std::function<void(const std::uint64_t* keys, std::uint64_t n, void* out)>;
@@ -146,6 +149,8 @@ class level_exchange {
   virtual void gather_in_order(const std::string& bytes, const std::function<void(const std::string&)>& take) = 0;
   /// The sum of `v` over the ranks.
   virtual std::uint64_t sum(std::uint64_t v) = 0;
+  /// The largest `v` of the ranks.
+  virtual std::uint64_t max(std::uint64_t v) = 0;
 };
 
 /// How to run a solve.

@@ -121,6 +121,23 @@ CGTB_HD inline std::uint64_t atomic_load64(const std::uint64_t* addr) {
 #endif
 }
 
+/// A flag many threads raise and read while a pass runs (relaxed ordering:
+/// what it guards is read only after the pass ends).
+CGTB_HD inline int flag_read(const int* flag) {
+#if defined(__CUDA_ARCH__)
+  return *static_cast<const volatile int*>(flag);
+#else
+  return __atomic_load_n(flag, __ATOMIC_RELAXED);
+#endif
+}
+CGTB_HD inline void flag_raise(int* flag) {
+#if defined(__CUDA_ARCH__)
+  *static_cast<volatile int*>(flag) = 1;
+#else
+  __atomic_store_n(flag, 1, __ATOMIC_RELAXED);
+#endif
+}
+
 /// Atomic fetch-and-add on a 64-bit counter; returns the value before.
 CGTB_HD inline unsigned long long atomic_add_u64(unsigned long long* addr, unsigned long long v) {
 #if defined(__CUDA_ARCH__)

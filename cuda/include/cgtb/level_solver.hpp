@@ -172,8 +172,11 @@ struct reach_kernel {
   int* full;
   CGTB_HD void operator()(std::uint64_t c) const {
     prefetch_queue<std::uint64_t, PrefetchBatch> inserts;
+    // Once the set is full the pass only runs to its end: the solver
+    // enlarges the set and does the pass again.
     auto insert = [this](std::uint64_t k) {
-      if (!hash_set_insert(slots, slot_count, k)) *full = 1;
+      if (flag_read(full)) return;
+      if (!hash_set_insert(slots, slot_count, k)) flag_raise(full);
     };
     const std::uint64_t first = c * chunk, last = first + chunk < above.size ? first + chunk : above.size;
 #if defined(__CUDA_ARCH__)

@@ -216,11 +216,20 @@ CGTB_HD inline std::uint64_t orbit_part(std::uint64_t image_sum, std::uint64_t p
   return ((mix64(image_sum) & 0xffffffffull) * parts) >> 32;
 }
 
+/// Probes after which an insert into a hash set gives up, as if the set
+/// were full (the caller enlarges it and inserts again): at the load the
+/// forward pass accepts (4/5), a run of free-less slots this long is all but
+/// impossible, and a set filled past its estimate fails fast instead of
+/// scanning itself for every key left.
+constexpr std::uint64_t kMaxProbes = 4096;
+
 /// Inserts `key` into an open-addressing set of `count` masks (slots of
-/// kEmptySlot are free; linear probing). Returns false when the set is full.
+/// kEmptySlot are free; linear probing). Returns false when the set is full
+/// (or the key found no free slot within kMaxProbes probes).
 CGTB_HD inline bool hash_set_insert(std::uint64_t* slots, std::uint64_t count, std::uint64_t key) {
   std::uint64_t i = hash_home(key, count);
-  for (std::uint64_t probes = 0; probes < count; ++probes) {
+  const std::uint64_t limit = count < kMaxProbes ? count : kMaxProbes;
+  for (std::uint64_t probes = 0; probes < limit; ++probes) {
     std::uint64_t cur = slots[i];
     if (cur == key) return true;
     if (cur == kEmptySlot) {
