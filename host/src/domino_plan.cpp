@@ -208,7 +208,10 @@ std::vector<rank_level_plan> plan_across_ranks(const std::vector<level_plan>& pl
     double chunk = r.options;
     if (fixed + chunk * per_option + round(chunk) > available_bytes)
       chunk = std::max(least_options, (available_bytes - fixed - round(chunk)) / per_option);
-    const double solve = fixed + chunk * per_option + round(chunk);
+    // (A chunk sized to the memory left uses it all, not a rounding more.)
+    const double solve = chunk < r.options && chunk > least_options
+                             ? std::min(available_bytes, fixed + chunk * per_option + round(chunk))
+                             : fixed + chunk * per_option + round(chunk);
     r.chunks =
         chunk >= r.options
             ? 1.0
@@ -382,9 +385,8 @@ void print_reachable_plan(const std::string& ruleset, int rows, int cols, int sy
         << bytes_text(sent) << std::setw(wt) << duration_text(rank_secs) << "\n";
     out << "peak memory a rank: " << bytes_text(peak) << " (level " << peak_level << ")"
         << (peak > avail ? ", more than the memory available to a rank (the build would be refused)" : "") << "\n";
-    out << "least memory a rank needs: " << bytes_text(least)
-        << " (parts solved in chunks of the fewest options a chunk is sized for, " << memory_model::kMinChunkOptions
-        << ")\n";
+    out << "least memory a rank needs: " << bytes_text(least) << " (parts solved in chunks of "
+        << memory_model::kMinChunkOptions << " options, the forward pass in the parts planned for this memory)\n";
   }
   out << "memory available to the build: " << bytes_text(avail)
       << (plan_peak_bytes(plan) > avail
