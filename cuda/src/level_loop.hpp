@@ -212,7 +212,8 @@ class level_loop {
       if (exchange_) {
         // A part solved in chunks of the fewest options a chunk is sized for.
         need = part_bytes(i, static_cast<double>(std::min(options_fetched(i), memory_model::kMinChunkOptions)));
-        if (i > 0 && need > avail && need - index_.table_bytes(levels_[i - 1]) <= avail) {
+        if (i > 0 && index_.table_bytes(levels_[i - 1]) > 0 &&
+            (!opts_.rank_tables || (need > avail && need - index_.table_bytes(levels_[i - 1]) <= avail))) {
           need -= index_.table_bytes(levels_[i - 1]);
           index_.drop_rank_table(levels_[i - 1]);
           ++without_tables;
@@ -446,11 +447,10 @@ class level_loop {
                                                                   static_cast<double>(last - at), below_all));
         fetch_option_records(below, level, own, own_records.data(), std::move(keys));
         if (last > at) {
+          // (solve_level throws where a value overflows.)
           const level_report r = solve_level(level, out, at, last);
           rep.options += r.options;
           rep.dictionary_growths += r.dictionary_growths;
-          rep.dictionary_entries = r.dictionary_entries;
-          rep.overflow = rep.overflow || r.overflow;
           ++chunks;
         }
         at = last;
