@@ -87,6 +87,8 @@ CGTB_SELFTEST_DETECT(has_option_walk, for_each_option(0, std::declval<typename V
 CGTB_SELFTEST_DETECT(has_sided_walk, for_each_left_option(0, std::declval<typename V::position>(), any_sink{}))
 CGTB_SELFTEST_DETECT(has_scored_walk, for_each_scored_option(0, std::declval<typename V::position>(), any_sink{}))
 CGTB_SELFTEST_DETECT(has_level_count, positions(0))
+CGTB_SELFTEST_DETECT(has_part_walk,
+                     for_each_option_part(0, std::declval<typename V::position>(), any_sink{}, any_sink{}))
 #undef CGTB_SELFTEST_DETECT
 
 // What a game's Traits can check. A view may offer more walks than its game
@@ -99,6 +101,7 @@ CGTB_SELFTEST_DETECT(has_level_count, positions(0))
   struct name<T, P, std::void_t<decltype(std::declval<const T&>().member(0, std::declval<P>()))>> : std::true_type {};
 CGTB_SELFTEST_TRAIT(traits_scored, plain_scored_options)
 CGTB_SELFTEST_TRAIT(traits_options, plain_options)
+CGTB_SELFTEST_TRAIT(traits_part_options, plain_part_options)
 #undef CGTB_SELFTEST_TRAIT
 template <class T, class P, class = void>
 struct has_key : std::false_type {};
@@ -229,6 +232,37 @@ void ruleset_selftest_level(const View& view, const Traits& traits, int level, c
         detail::expect_same_options(view, traits, level, fast, traits.plain_options(level, p), "for_each_option");
       }
       if (::testing::Test::HasFatalFailure()) return;
+    }
+    if constexpr (detail::has_part_walk<View>::value && detail::traits_part_options<Traits, position>::value) {
+      // Options that are sums of stored positions (impartial_sum_rule): each
+      // option's parts, as a sorted list, against the plain generator's.
+      std::vector<std::vector<placed>> fast_sums, plain_sums;
+      std::vector<placed> parts;
+      view.for_each_option_part(
+          level, p, [&](int l, std::uint64_t o) { parts.emplace_back(l, o); },
+          [&]() {
+            std::sort(parts.begin(), parts.end());
+            fast_sums.push_back(parts);
+            parts.clear();
+          });
+      for (const auto& sum : fast_sums)
+        for (const placed& o : sum) {
+          ASSERT_TRUE(traits.option_level_ok(level, o.first)) << "a part on undeclared level " << o.first;
+          ASSERT_LT(o.second, view.level_size(o.first));
+        }
+      for (const auto& sum : traits.plain_part_options(level, p)) {
+        std::vector<placed> placed_sum;
+        for (const auto& o : sum) {
+          placed_sum.push_back(detail::place(view, traits, o));
+          if (::testing::Test::HasFatalFailure()) return;
+        }
+        std::sort(placed_sum.begin(), placed_sum.end());
+        plain_sums.push_back(placed_sum);
+      }
+      std::sort(fast_sums.begin(), fast_sums.end());
+      std::sort(plain_sums.begin(), plain_sums.end());
+      ASSERT_EQ(fast_sums, plain_sums) << "the option-part walk disagrees with the plain move generator";
+      options += static_cast<int>(fast_sums.size());
     }
     if constexpr (detail::has_sided_walk<View>::value) {
       const auto left = detail::collect<View>([&](auto f) { view.for_each_left_option(level, p, f); });

@@ -31,6 +31,7 @@
 #include "cgtb/backend.hpp"
 #include "cgtb/games/blocking_nim.hpp"
 #include "cgtb/games/cram.hpp"
+#include "cgtb/games/cram_components.hpp"
 #include "cgtb/games/cricket_pitch.hpp"
 #include "cgtb/games/domineering.hpp"
 #include "cgtb/games/domino_reachable.hpp"
@@ -461,6 +462,112 @@ struct ruleset_cases<cgtb::rit> {
                      cgtb_test::ruleset_selftest(g.host_view(), rit_traits{r, c, {}}, g.levels(), sampled(20, 1000));
                    }});
     return v;
+  }
+};
+
+// ------------------------------------------------------ Cram components
+
+/// Polyominoes written from the definition: cells as (row, column) pairs,
+/// a free polyomino's key the least sorted cell list over its 8 images, each
+/// moved to row 0 and column 0.
+struct cram_components_traits {
+  using cell_list = std::vector<std::pair<int, int>>;
+  static cell_list cells(const cgtb::polyomino& p) {
+    cell_list v;
+    for (int r = 0; r < p.rows(); ++r)
+      for (int c = 0; c < p.cols(); ++c)
+        if (p.cells().has(r * p.cols() + c)) v.emplace_back(r, c);
+    return v;
+  }
+  static cell_list normalised(cell_list v) {
+    int r0 = 1 << 20, c0 = 1 << 20;
+    for (auto [r, c] : v) r0 = std::min(r0, r), c0 = std::min(c0, c);
+    for (auto& [r, c] : v) r -= r0, c -= c0;
+    std::sort(v.begin(), v.end());
+    return v;
+  }
+  static cell_list key(const cgtb::polyomino& p) {
+    cell_list best;
+    for (int t = 0; t < 8; ++t) {
+      cell_list im;
+      for (auto [r, c] : cells(p)) {
+        int a = (t & 1) ? -c : c, b = (t & 2) ? -r : r;
+        im.emplace_back((t & 4) ? a : b, (t & 4) ? b : a);
+      }
+      im = normalised(im);
+      if (t == 0 || im < best) best = im;
+    }
+    return best;
+  }
+  static bool connected(const cell_list& v) {
+    if (v.empty()) return true;
+    std::set<std::pair<int, int>> left(v.begin(), v.end()), seen{v[0]};
+    std::vector<std::pair<int, int>> stack{v[0]};
+    while (!stack.empty()) {
+      auto [r, c] = stack.back();
+      stack.pop_back();
+      for (auto n :
+           {std::make_pair(r + 1, c), std::make_pair(r - 1, c), std::make_pair(r, c + 1), std::make_pair(r, c - 1)})
+        if (left.count(n) && seen.insert(n).second) stack.push_back(n);
+    }
+    return seen.size() == v.size();
+  }
+  /// A cell list as a polyomino on its bounding box.
+  static cgtb::polyomino of(const cell_list& v0) {
+    const cell_list v = normalised(v0);
+    int rows = 0, cols = 0;
+    for (auto [r, c] : v) rows = std::max(rows, r + 1), cols = std::max(cols, c + 1);
+    cgtb::cells128 m;
+    for (auto [r, c] : v) m.set(r * cols + c);
+    return cgtb::polyomino::of(rows, cols, m);
+  }
+  int level_of(const cgtb::polyomino& p) const { return static_cast<int>(cells(p).size()); }
+  bool valid(int level, const cgtb::polyomino& p) const {
+    const cell_list v = cells(p);
+    return static_cast<int>(v.size()) == level && connected(v) && (v.empty() || of(v) == p);
+  }
+  bool option_level_ok(int level, int l) const { return l >= 1 && l <= level - 2; }
+  /// OEIS A000105 (the empty region on level 0).
+  std::uint64_t positions(int level) const {
+    static const std::uint64_t a[] = {1, 1, 1, 2, 5, 12, 35, 108, 369, 1285, 4655, 17073, 63600};
+    return a[level];
+  }
+  /// Each domino's option: the connected parts of what it leaves.
+  std::vector<std::vector<cgtb::polyomino>> plain_part_options(int, const cgtb::polyomino& p) const {
+    const cell_list v = cells(p);
+    const std::set<std::pair<int, int>> in(v.begin(), v.end());
+    std::vector<std::vector<cgtb::polyomino>> out;
+    for (auto [r, c] : v)
+      for (auto d : {std::make_pair(r, c + 1), std::make_pair(r + 1, c)}) {
+        if (!in.count(d)) continue;
+        std::set<std::pair<int, int>> rest = in;
+        rest.erase({r, c});
+        rest.erase(d);
+        std::vector<cgtb::polyomino> parts;
+        while (!rest.empty()) {
+          cell_list part{*rest.begin()};
+          rest.erase(rest.begin());
+          for (std::size_t i = 0; i < part.size(); ++i) {
+            auto [a, b] = part[i];
+            for (auto n : {std::make_pair(a + 1, b), std::make_pair(a - 1, b), std::make_pair(a, b + 1),
+                           std::make_pair(a, b - 1)})
+              if (rest.erase(n)) part.push_back(n);
+          }
+          parts.push_back(of(part));
+        }
+        out.push_back(parts);
+      }
+    return out;
+  }
+};
+
+template <>
+struct ruleset_cases<cgtb::cram_components> {
+  static std::vector<selftest_case> cases() {
+    return {{"cram_components_K12", [] {
+               const cgtb::cram_components g(12);
+               cgtb_test::ruleset_selftest(g.host_view(), cram_components_traits{}, g.levels(), sampled(300, 5000));
+             }}};
   }
 };
 

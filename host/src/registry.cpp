@@ -8,6 +8,7 @@ namespace cgtb {
 // host/src/games/.
 #define CGTB_GAMES(X) \
   X(cram)             \
+  X(cram_components)  \
   X(rit)              \
   X(octal)            \
   X(blocking_nim)     \

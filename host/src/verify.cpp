@@ -446,7 +446,7 @@ class verifier {
         return "level " + std::to_string(le->level) + " holds " + std::to_string(le->positions) +
                " positions; the ruleset has " + std::to_string(levels[i].positions);
     }
-    if (main_.tb.keyed() && !have.empty()) {
+    if (main_.tb.keyed() && h.positions == "reachable" && !have.empty()) {
       // The start (the empty board) is the only position of the top level.
       int top = have.front().level;
       for (const auto& l : have) top = std::max(top, l.level);
@@ -1029,7 +1029,7 @@ class verifier {
       }
     }
     int top = levels.empty() ? 0 : levels.back().level;
-    if (full && tb.keyed()) {
+    if (full && tb.keyed() && tb.header().positions == "reachable") {
       marks_ = std::make_unique<std::map<int, std::unique_ptr<std::atomic<std::uint64_t>[]>>>();
       for (const auto& l : levels) (*marks_)[l.level].reset(new std::atomic<std::uint64_t>[(l.positions + 63) / 64]());
     }

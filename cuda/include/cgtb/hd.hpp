@@ -56,6 +56,15 @@ CGTB_HD inline int ctz64(std::uint64_t x) {
 #endif
 }
 
+/// Index of the highest set bit of a non-zero 64-bit word.
+CGTB_HD inline int highest_bit64(std::uint64_t x) {
+#if defined(__CUDA_ARCH__)
+  return 63 - __clzll(static_cast<long long>(x));
+#else
+  return 63 - __builtin_clzll(x);
+#endif
+}
+
 /// Position of the k-th set bit (k from 0) of w; w has more than k set bits.
 /// The device halves the word by population counts; the host finds the byte
 /// by its running byte sums, all in one register (S. Vigna, "Broadword

@@ -10,6 +10,8 @@
 #include <cstring>
 #include <iostream>
 #include <optional>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "cgtb/backend.hpp"
@@ -104,6 +106,16 @@ class build_progress {
   std::uint64_t done_before_ = 0;                             ///< their positions
   std::chrono::steady_clock::time_point t0_, last_, solve0_;  ///< solve0_: the first level's start
 };
+
+/// True for ruleset owners with their own index (not keyed_game) whose files
+/// carry keys all the same: Game::file_keys(level, first, count, out) writes
+/// the keys of ranks first.. of a level, ascending (the component table).
+template <class Game, class = void>
+struct has_own_file_keys : std::false_type {};
+template <class Game>
+struct has_own_file_keys<Game, std::void_t<decltype(std::declval<const Game&>().file_keys(
+                                   0, std::uint64_t{}, std::uint64_t{}, static_cast<std::uint64_t*>(nullptr)))>>
+    : std::true_type {};
 
 /// Solves `game` with `Rule` on the backend of `opts` and writes the file
 /// req.output with header `h`: field f of a position is field(record, f)
@@ -204,6 +216,12 @@ void solve_and_write(const Game& game, const tablebase_header& h, const build_re
       keys = [&game, masks](std::uint64_t first, std::uint64_t count, std::uint64_t* out) {
         masks->decode(first, count, out);
         for (std::uint64_t j = 0; j < count; ++j) out[j] = game.file_key(out[j]);
+      };
+    } else if constexpr (has_own_file_keys<Game>::value) {
+      // A ruleset's own index whose file still carries keys (the component
+      // table's polyomino codes): the owner gives them.
+      keys = [&game, level = r.level](std::uint64_t first, std::uint64_t count, std::uint64_t* out) {
+        game.file_keys(level, first, count, out);
       };
     }
     const tablebase_writer::block_filler fill = [&](std::uint64_t first, std::uint64_t count, std::int64_t* v) {

@@ -135,4 +135,38 @@ struct impartial_rule {
   }
 };
 
+/// The normal-play Grundy value of positions whose options are disjunctive
+/// sums of stored positions (a Cram region less a domino falls apart into
+/// connected parts: cgtb/games/cram_components.hpp). The view calls
+/// on_part(level, rank) for each part of an option, then on_option_end();
+/// an option's value is the XOR of its parts' values (the Sprague-Grundy
+/// theorem, Winning Ways ch. 11; an option with no part is the empty
+/// position, value 0), and the position's is the mex of its options'. G
+/// only: misere values do not combine over parts. Records are
+/// impartial_record<-1>, so the drivers, files and checks of G serve as they
+/// are.
+struct impartial_sum_rule {
+  using record = impartial_record<-1>;
+  static constexpr int states = 0;
+
+  template <class View, class Lookup>
+  CGTB_HD static record evaluate(const View& game, int level, const typename View::position& p, const Lookup& at) {
+    std::uint64_t mask = 0;
+    unsigned x = 0;
+    game.for_each_option_part(
+        level, p, [&](int l, std::uint64_t r) { x ^= at(l, r).g; },
+        [&]() {
+          mask |= value_bit(x);
+          x = 0;
+        });
+    record r;
+    r.g = static_cast<std::uint8_t>(mex64(mask));
+    return r;
+  }
+
+  static constexpr unsigned value_limit = 64;
+  CGTB_HD static bool overflows(const record& r) { return r.g >= value_limit; }
+  CGTB_HD static unsigned field(const record& r, int) { return r.g; }
+};
+
 }  // namespace cgtb
