@@ -15,11 +15,10 @@
 namespace {
 
 using cgtb::cells128;
-using cgtb::polyomino;
 using cgtb_test::cram_reference;
 
-/// A region of at most 64 cells (cram_region) as a polyomino.
-polyomino of_region(const cgtb::cram_region& r) { return polyomino::of(r.rows, r.cols, cells128{r.mask, 0}); }
+/// A region of at most 64 cells (cram_region) as a region128.
+cgtb::region128 of_region(const cgtb::cram_region& r) { return {cells128{r.mask, 0}, r.rows, r.cols}; }
 
 /// OEIS A000105: free polyominoes with n cells, n = 0..14 (1 for the empty one).
 const std::vector<std::uint64_t> kA000105{1, 1, 1, 2, 5, 12, 35, 108, 369, 1285, 4655, 17073, 63600, 238591, 901971};
@@ -27,19 +26,19 @@ const std::vector<std::uint64_t> kA000105{1, 1, 1, 2, 5, 12, 35, 108, 369, 1285,
 TEST(PolyominoCodes, NameEachFreePolyominoOnceAndDecodeToItsCanonicalImage) {
   std::set<std::pair<int, std::uint64_t>> seen;
   for (const cgtb::cram_region& r : cgtb::free_polyominoes(10)) {
-    const polyomino p = of_region(r);
-    const polyomino c = cgtb::canonical_polyomino(p);
+    const cgtb::region128 p = of_region(r);
+    const cgtb::region128 c = cgtb::canonical_region128(p);
     // The box order is cram_region_key's: free_polyominoes lists canonical images.
     EXPECT_TRUE(c == p) << r.text();
-    EXPECT_TRUE(cgtb::is_canonical_polyomino(p)) << r.text();
+    EXPECT_TRUE(cgtb::is_canonical_region128(p)) << r.text();
     const std::uint64_t code = cgtb::polyomino_code(c);
     EXPECT_TRUE(seen.insert({r.cells(), code}).second) << r.text();
     EXPECT_TRUE(cgtb::polyomino_of_code(r.cells(), code) == c) << r.text();
-    EXPECT_EQ(cgtb::polyomino_text(c), r.text());
+    EXPECT_EQ(cgtb::region_text(c), r.text());
     for (int t = 0; t < 8; ++t) {
-      const polyomino im = cgtb::polyomino_image(p, t);
+      const cgtb::region128 im = cgtb::region_image(p, t);
       EXPECT_EQ(im.count(), p.count());
-      EXPECT_TRUE(cgtb::canonical_polyomino(im) == c) << r.text() << " image " << t;
+      EXPECT_TRUE(cgtb::canonical_region128(im) == c) << r.text() << " image " << t;
       EXPECT_TRUE(cgtb::polyomino_of_code(r.cells(), cgtb::polyomino_code(im)) == im) << r.text() << " image " << t;
     }
   }
@@ -48,22 +47,22 @@ TEST(PolyominoCodes, NameEachFreePolyominoOnceAndDecodeToItsCanonicalImage) {
 TEST(PolyominoCodes, HoldTwentyCellsInSixtyFourBits) {
   // The longest codes: thin shapes with the most empty neighbours, and the
   // widest boxes (a 1x20 bar, a staircase, a comb).
-  std::vector<polyomino> shapes;
+  std::vector<cgtb::region128> shapes;
   cells128 bar, stair, comb;
   for (int c = 0; c < 20; ++c) bar.set(c);
-  shapes.push_back(polyomino::of(1, 20, bar));
+  shapes.push_back({bar, 1, 20});
   for (int i = 0; i < 10; ++i) {
     stair.set(i * 11 + i);
     if (i < 10) stair.set(i * 11 + i + 1);
   }
-  shapes.push_back(polyomino::of(10, 11, stair));
+  shapes.push_back({stair, 10, 11});
   for (int c = 0; c < 10; ++c) comb.set(c);
   for (int c = 0; c < 10; c += 2) comb.set(10 + c);
   for (int c = 0; c < 10; c += 2) comb.set(20 + c);
-  shapes.push_back(polyomino::of(3, 10, comb));
-  for (const polyomino& p : shapes) {
-    const polyomino c = cgtb::canonical_polyomino(p);
-    EXPECT_TRUE(cgtb::polyomino_of_code(p.count(), cgtb::polyomino_code(c)) == c) << cgtb::polyomino_text(p);
+  shapes.push_back({comb, 3, 10});
+  for (const cgtb::region128& p : shapes) {
+    const cgtb::region128 c = cgtb::canonical_region128(p);
+    EXPECT_TRUE(cgtb::polyomino_of_code(p.count(), cgtb::polyomino_code(c)) == c) << cgtb::region_text(p);
   }
   EXPECT_THROW(cgtb::polyomino_of_code(5, ~std::uint64_t{0}), cgtb::input_error);
   EXPECT_THROW(cgtb::polyomino_of_code(3, 1), cgtb::input_error);
@@ -81,15 +80,15 @@ TEST(CramComponents, LevelsHoldTheFreePolyominoesOfOeisA000105) {
   for (int n = 1; n <= 12; ++n) {
     std::uint64_t last = 0;
     for (std::uint64_t r = 0; r < v.level_size(n); ++r) {
-      const polyomino p = v.unrank(n, r);
+      const cgtb::region128 p = v.unrank(n, r).region();
       const std::uint64_t code = cgtb::polyomino_code(p);
       ASSERT_EQ(p.count(), n);
-      ASSERT_TRUE(cgtb::is_canonical_polyomino(p));
+      ASSERT_TRUE(cgtb::is_canonical_region128(p));
       if (r) {
         ASSERT_LT(last, code);
       }
       last = code;
-      ASSERT_EQ(v.rank(n, cgtb::polyomino_image(p, static_cast<int>(r % 8))), r);
+      ASSERT_EQ(v.rank_of_region(n, cgtb::region_image(p, static_cast<int>(r % 8))), r);
     }
   }
   EXPECT_EQ(cgtb::cram_components(14).census().free_by_cells[14], kA000105[14]);
@@ -103,7 +102,7 @@ TEST(CramComponents, EveryValueUpToTenCellsIsTheBruteForceMexOnItsBoard) {
   for (const cgtb::cram_region& r : cgtb::free_polyominoes(10)) {
     cram_reference ref(r.rows, r.cols);
     const int n = r.cells();
-    const std::uint64_t rank = v.rank(n, of_region(r));
+    const std::uint64_t rank = v.rank_of_region(n, of_region(r));
     ASSERT_LT(rank, v.level_size(n));
     EXPECT_EQ(static_cast<int>(solved.at(n)[rank].g), ref.normal(r.mask)) << r.text();
     ++checked;
@@ -119,7 +118,8 @@ TEST(CramComponents, RectanglesAndRandomPositionsAgreeWithTheBruteForce) {
   const auto v = table.host_view();
   auto value = [&](const std::string& text) {
     int x = 0;
-    for (const polyomino& p : cgtb::region_parts_of_text(text)) x ^= solved.at(p.count())[v.rank(p.count(), p)].g;
+    for (const cgtb::region128& p : cgtb::region_parts_of_text(text))
+      x ^= solved.at(p.count())[v.rank_of_region(p.count(), p)].g;
     return x;
   };
   // Every rectangle the table holds (the rectangle tables' empty boards).

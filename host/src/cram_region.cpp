@@ -6,52 +6,10 @@
 
 #include "cgtb/error.hpp"
 #include "cgtb/hd.hpp"
+#include "cgtb/polyomino.hpp"
 #include "cgtb/text.hpp"
 
 namespace cgtb {
-
-namespace {
-
-/// The region of the cells of `mask` on a rows x cols board, cropped.
-cram_region crop(int rows, int cols, std::uint64_t mask) {
-  int r0 = rows, r1 = -1, c0 = cols, c1 = -1;
-  for (std::uint64_t m = mask; m; m &= m - 1) {
-    const int i = __builtin_ctzll(m), r = i / cols, c = i % cols;
-    r0 = std::min(r0, r);
-    r1 = std::max(r1, r);
-    c0 = std::min(c0, c);
-    c1 = std::max(c1, c);
-  }
-  cram_region out;
-  if (r1 < 0) return out;
-  out.rows = r1 - r0 + 1;
-  out.cols = c1 - c0 + 1;
-  for (std::uint64_t m = mask; m; m &= m - 1) {
-    const int i = __builtin_ctzll(m), r = i / cols - r0, c = i % cols - c0;
-    out.mask |= std::uint64_t{1} << (r * out.cols + c);
-  }
-  return out;
-}
-
-/// Image t (0..7) of a region: bit 1 of t reflects left-right, bit 2
-/// top-bottom, bit 4 transposes (after the reflections).
-cram_region image(const cram_region& a, int t) {
-  cram_region out;
-  const bool tr = t & 4;
-  out.rows = tr ? a.cols : a.rows;
-  out.cols = tr ? a.rows : a.cols;
-  for (std::uint64_t m = a.mask; m; m &= m - 1) {
-    const int i = __builtin_ctzll(m);
-    int r = i / a.cols, c = i % a.cols;
-    if (t & 1) c = a.cols - 1 - c;
-    if (t & 2) r = a.rows - 1 - r;
-    if (tr) std::swap(r, c);
-    out.mask |= std::uint64_t{1} << (r * out.cols + c);
-  }
-  return out;
-}
-
-}  // namespace
 
 int cram_region::cells() const { return popcount64(mask); }
 
@@ -74,39 +32,20 @@ cram_region cram_region_of_key(std::uint64_t key) {
 }
 
 cram_region canonical_region(const cram_region& r) {
-  cram_region best = r;
-  std::uint64_t best_key = ~std::uint64_t{0};
-  for (int t = 0; t < 8; ++t) {
-    const cram_region im = image(r, t);
-    if (im.rows > kRegionMaxSide || im.cols > kRegionMaxSide || im.rows * im.cols > kRegionMaxArea) continue;
-    const std::uint64_t k = cram_region_key(im);
-    if (k < best_key) {
-      best_key = k;
-      best = im;
-    }
-  }
-  if (best_key == ~std::uint64_t{0}) cram_region_key(r);  // throws: no image fits
-  return best;
+  cram_region_key(r);  // throws where the box is past the key; its images' boxes are the same or transposed
+  const region128 c = canonical_region128({cells128{r.mask, 0}, r.rows, r.cols});
+  return {c.rows, c.cols, c.cells.lo};
 }
 
 std::vector<cram_region> region_parts(int rows, int cols, std::uint64_t mask) {
   if (rows < 1 || cols < 1 || rows * cols > 64) throw input_error("a Cram board has 1 to 64 cells");
-  const int cells = rows * cols;
-  const std::uint64_t all = cells == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << cells) - 1;
-  std::uint64_t last_col = 0;
-  for (int r = 0; r < rows; ++r) last_col |= std::uint64_t{1} << (r * cols + cols - 1);
-  const std::uint64_t has_right = all & ~last_col, has_left = (has_right << 1) & all;
+  const box_edges e(rows, cols);
   std::vector<cram_region> out;
-  mask &= all;
-  while (mask) {
-    std::uint64_t part = mask & (~mask + 1), grown = 0;
-    while (grown != part) {  // flood fill across common sides
-      grown = part;
-      part |= ((part & has_right) << 1) | ((part & has_left) >> 1) | ((part << cols) & all) | (part >> cols);
-      part &= mask;
-    }
-    mask &= ~part;
-    out.push_back(canonical_region(crop(rows, cols, part)));
+  for (cells128 rest = cells128{mask, 0} & e.all; rest.any();) {
+    const cells128 part = flood_fill(rest.lowest_cell(), rest, cols, e);
+    rest = rest.without(part);
+    const region128 c = crop(part, rows, cols);
+    out.push_back(canonical_region({c.rows, c.cols, c.cells.lo}));
   }
   std::sort(out.begin(), out.end(),
             [](const cram_region& a, const cram_region& b) { return cram_region_key(a) < cram_region_key(b); });
@@ -137,7 +76,9 @@ std::vector<cram_region> free_polyominoes(int max_cells) {
         const int rr = i / cols, cc = i % cols;
         const bool beside = (cc + 1 < cols && (m >> (i + 1)) & 1) || (cc > 0 && (m >> (i - 1)) & 1) ||
                             (rr + 1 < rows && (m >> (i + cols)) & 1) || (rr > 0 && (m >> (i - cols)) & 1);
-        if (beside) next.insert(cram_region_key(canonical_region(crop(rows, cols, m | bit))));
+        if (!beside) continue;
+        const region128 c = crop(cells128{m | bit, 0}, rows, cols);
+        next.insert(cram_region_key(canonical_region({c.rows, c.cols, c.cells.lo})));
       }
     }
     level.swap(next);

@@ -70,29 +70,53 @@ struct cells128 {
   }
 };
 
-/// A polyomino (or any set of cells) in its bounding box: rows and cols in
-/// bits 59..63 and 54..58 of hi, mask bits 64..117 in hi's bits 0..53, bits
-/// 0..63 in lo. Comparing (hi, lo) as a 128-bit number compares the box key
-/// (rows, cols, mask). 16 bytes, trivially copyable.
+/// Largest side of a region128's box (5 bits).
+inline constexpr int kRegion128MaxSide = 31;
+
+/// A set of cells in a box of rows x cols <= 128 cells (sides up to 31),
+/// cell (r, c) at bit r*cols + c: the Cram regions of the component table
+/// and of `cgtb search`. Ordered by the box key (rows, cols, mask as a
+/// 128-bit number), the order of cram_region_key on smaller regions.
+struct region128 {
+  cells128 cells;
+  int rows = 0, cols = 0;
+
+  CGTB_HD int count() const { return cells.count(); }
+  CGTB_HD bool operator==(const region128& o) const { return rows == o.rows && cols == o.cols && cells == o.cells; }
+  CGTB_HD bool operator!=(const region128& o) const { return !(*this == o); }
+  CGTB_HD bool operator<(const region128& o) const {
+    if (rows != o.rows) return rows < o.rows;
+    if (cols != o.cols) return cols < o.cols;
+    return cells.hi != o.cells.hi ? cells.hi < o.cells.hi : cells.lo < o.cells.lo;
+  }
+};
+
+/// A region of at most 118 box cells packed in 16 bytes, as the component
+/// table stores it: rows and cols in bits 59..63 and 54..58 of hi, mask bits
+/// 64..117 in hi's bits 0..53, bits 0..63 in lo. Comparing (hi, lo) as a
+/// 128-bit number is region128's order. Trivially copyable.
 struct polyomino {
   std::uint64_t lo = 0, hi = 0;
 
   static constexpr int kMaskHighBits = 54;
   static constexpr std::uint64_t kMaskHigh = (std::uint64_t{1} << kMaskHighBits) - 1;
 
-  CGTB_HD static polyomino of(int rows, int cols, cells128 m) {
+  /// r's box has at most 64 + kMaskHighBits cells.
+  CGTB_HD static polyomino of(const region128& r) {
     polyomino p;
-    p.lo = m.lo;
-    p.hi = (m.hi & kMaskHigh) | (static_cast<std::uint64_t>(rows) << 59) | (static_cast<std::uint64_t>(cols) << 54);
+    p.lo = r.cells.lo;
+    p.hi = (r.cells.hi & kMaskHigh) | (static_cast<std::uint64_t>(r.rows) << 59) |
+           (static_cast<std::uint64_t>(r.cols) << 54);
     return p;
   }
+  CGTB_HD static polyomino of(int rows, int cols, cells128 m) { return of(region128{m, rows, cols}); }
   CGTB_HD int rows() const { return static_cast<int>(hi >> 59); }
   CGTB_HD int cols() const { return static_cast<int>((hi >> 54) & 31); }
   CGTB_HD cells128 cells() const { return {lo, hi & kMaskHigh}; }
+  CGTB_HD region128 region() const { return {cells(), rows(), cols()}; }
   CGTB_HD int count() const { return cells().count(); }
   CGTB_HD bool operator==(const polyomino& o) const { return lo == o.lo && hi == o.hi; }
   CGTB_HD bool operator!=(const polyomino& o) const { return !(*this == o); }
-  /// The box key order.
   CGTB_HD bool operator<(const polyomino& o) const { return hi != o.hi ? hi < o.hi : lo < o.lo; }
 };
 
@@ -124,8 +148,24 @@ CGTB_HD inline cells128 flood_fill(cells128 seed, cells128 within, int cols, con
   return part;
 }
 
-/// The cells `m` of a box `cols` wide cropped to their own bounding box.
-CGTB_HD inline polyomino crop(cells128 m, int rows, int cols) {
+/// Calls f(i, j) for every domino of the cells m of a box `cols` wide with
+/// edges e: cells i < j side by side, horizontal dominoes first, each set by
+/// increasing i.
+template <class F>
+CGTB_HD void for_each_domino(cells128 m, int cols, const box_edges& e, F&& f) {
+  for (cells128 h = m & e.has_right & m.down(1); h.any(); h = h.without(h.lowest_cell())) {
+    const int i = h.lowest();
+    f(i, i + 1);
+  }
+  for (cells128 v = m & m.down(cols); v.any(); v = v.without(v.lowest_cell())) {
+    const int i = v.lowest();
+    f(i, i + cols);
+  }
+}
+
+/// The cells `m` of a rows x cols box cropped to their own bounding box
+/// (rows = cols = 0 for no cell).
+CGTB_HD inline region128 crop(cells128 m, int rows, int cols) {
   int r0 = rows, r1 = -1;
   std::uint32_t colmask = 0;
   for (int r = 0; r < rows; ++r) {
@@ -135,7 +175,7 @@ CGTB_HD inline polyomino crop(cells128 m, int rows, int cols) {
     r1 = r;
     colmask |= w;
   }
-  if (r1 < 0) return polyomino::of(0, 0, {});
+  if (r1 < 0) return {};
   const int c0 = ctz64(colmask), c1 = highest_bit64(colmask);
   const int nc = c1 - c0 + 1;
   cells128 out;
@@ -149,51 +189,50 @@ CGTB_HD inline polyomino crop(cells128 m, int rows, int cols) {
       out.hi |= w << (s - 64);
     }
   }
-  return polyomino::of(r1 - r0 + 1, nc, out);
+  return {out, r1 - r0 + 1, nc};
 }
 
-/// Image t (0..7) of p: bit 1 of t reflects left-right, bit 2 top-bottom,
-/// bit 4 transposes after the reflections (as cram_region's images).
-CGTB_HD inline polyomino polyomino_image(const polyomino& p, int t) {
-  const int rows = p.rows(), cols = p.cols();
+/// Image t (0..7) of a region: bit 1 of t reflects left-right, bit 2
+/// top-bottom, bit 4 transposes after the reflections.
+CGTB_HD inline region128 region_image(const region128& p, int t) {
+  const int rows = p.rows, cols = p.cols;
   const bool tr = t & 4;
   const int orows = tr ? cols : rows, ocols = tr ? rows : cols;
-  const cells128 m = p.cells();
   cells128 out;
   for (int r = 0; r < rows; ++r)
-    for (std::uint32_t w = m.row(r, cols); w; w &= w - 1) {
+    for (std::uint32_t w = p.cells.row(r, cols); w; w &= w - 1) {
       int c = ctz64(w), rr = r;
       if (t & 1) c = cols - 1 - c;
       if (t & 2) rr = rows - 1 - rr;
       out.set(tr ? c * ocols + rr : rr * ocols + c);
     }
-  return polyomino::of(orows, ocols, out);
+  return {out, orows, ocols};
 }
 
-/// The canonical image of p: the least of its 8 images in the box key order.
-/// Images of a box with more rows than columns are never least (a
+/// The canonical image of a region: the least of its 8 images in the box key
+/// order. Images of a box with more rows than columns are never least (a
 /// transposed image has fewer rows), so only the 4 (or, on a square box, 8)
 /// images with rows <= cols are made.
-CGTB_HD inline polyomino canonical_polyomino(const polyomino& p) {
-  const int first = p.rows() > p.cols() ? 4 : 0, last = p.rows() == p.cols() ? 8 : first + 4;
-  polyomino best = polyomino_image(p, first);
+CGTB_HD inline region128 canonical_region128(const region128& p) {
+  const int first = p.rows > p.cols ? 4 : 0, last = p.rows == p.cols ? 8 : first + 4;
+  region128 best = region_image(p, first);
   for (int t = first + 1; t < last; ++t) {
-    const polyomino im = polyomino_image(p, t);
+    const region128 im = region_image(p, t);
     if (im < best) best = im;
   }
   return best;
 }
 
-/// True when p is its own canonical image (canonical_polyomino(p) == p).
-CGTB_HD inline bool is_canonical_polyomino(const polyomino& p) {
-  if (p.rows() > p.cols()) return false;
-  const int last = p.rows() == p.cols() ? 8 : 4;
+/// True when p is its own canonical image.
+CGTB_HD inline bool is_canonical_region128(const region128& p) {
+  if (p.rows > p.cols) return false;
+  const int last = p.rows == p.cols ? 8 : 4;
   for (int t = 1; t < last; ++t)
-    if (polyomino_image(p, t) < p) return false;
+    if (region_image(p, t) < p) return false;
   return true;
 }
 
-/// The code of a fixed polyomino p of n >= 1 cells: a walk from its first
+/// The code of a fixed polyomino p of n = 1..21 cells: a walk from its first
 /// cell in row-major order that always goes on from the least cell found and
 /// not yet left, and asks of each of its neighbours (up, left, right, down)
 /// not yet known whether it is a cell; the answers, first at bit 63, are the
@@ -204,9 +243,9 @@ CGTB_HD inline bool is_canonical_polyomino(const polyomino& p) {
 /// cells. Given n, the code determines the fixed polyomino (the walk can be
 /// replayed from the answers: polyomino_of_code), so the code of the
 /// canonical image names a free polyomino.
-CGTB_HD inline std::uint64_t polyomino_code(const polyomino& p) {
-  const int rows = p.rows(), cols = p.cols();
-  const cells128 m = p.cells();
+CGTB_HD inline std::uint64_t polyomino_code(const region128& p) {
+  const int rows = p.rows, cols = p.cols;
+  const cells128 m = p.cells;
   const int n = m.count();
   if (n <= 1) return 0;
   const int c0 = m.lowest();  // in row 0
@@ -244,7 +283,7 @@ CGTB_HD inline std::uint64_t polyomino_code(const polyomino& p) {
   while (have < n) {
     const int i = found.without(left).lowest();
     left.set(i);
-    const int r = i / cols, c = i % cols;
+    const int r = i / cols, c = i - r * cols;
     ask(r - 1, c);
     if (have < n) ask(r, c - 1);
     if (have < n) ask(r, c + 1);

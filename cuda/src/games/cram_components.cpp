@@ -90,9 +90,9 @@ class redelmeier {
     if (rows > cols) return;  // a transposed image is less
     cells128 mask;
     for (int i = 0; i < m; ++i) mask.set(cells_[i].first * cols + cells_[i].second - minx);
-    const polyomino p = polyomino::of(rows, cols, mask);
-    if (!is_canonical_polyomino(p)) return;
-    (*found_)[static_cast<std::size_t>(m)].push_back({polyomino_code(p), p});
+    const region128 r{mask, rows, cols};
+    if (!is_canonical_region128(r)) return;
+    (*found_)[static_cast<std::size_t>(m)].push_back({polyomino_code(r), polyomino::of(r)});
   }
 
   int k_, w_, split_ = 0;
@@ -200,13 +200,13 @@ void cram_components::file_keys(int level, std::uint64_t first, std::uint64_t co
   std::copy(v.codes() + v.first(level) + first, v.codes() + v.first(level) + first + count, out);
 }
 
-polyomino polyomino_of_code(int n, std::uint64_t code) {
+region128 polyomino_of_code(int n, std::uint64_t code) {
   if (n < 0 || n > kPolyominoMaxCells)
     throw input_error("no polyomino of " + std::to_string(n) + " cells in a component table");
   if (n <= 1) {
     if (code != 0)
       throw input_error("key " + std::to_string(code) + " names no polyomino of " + std::to_string(n) + " cells");
-    return n == 0 ? polyomino::of(0, 0, {}) : polyomino::of(1, 1, cells128{1, 0});
+    return n == 0 ? region128{} : region128{cells128{1, 0}, 1, 1};
   }
   // The walk of polyomino_code replayed on a frame wide enough for any
   // polyomino of n cells that starts at (0, n): rows 0..n, columns 0..2n.
@@ -259,20 +259,19 @@ polyomino polyomino_of_code(int n, std::uint64_t code) {
   cells128 m;
   for (int j = 0; j < h * w; ++j)
     if (state[static_cast<std::size_t>(j)] == cell) m.set((j / w - r0) * cols + j % w - c0);
-  return polyomino::of(rows, cols, m);
+  return {m, rows, cols};
 }
 
-std::string polyomino_text(const polyomino& p) {
+std::string region_text(const region128& p) {
   std::string s;
-  const cells128 m = p.cells();
-  for (int r = 0; r < p.rows(); ++r) {
+  for (int r = 0; r < p.rows; ++r) {
     if (r) s += '/';
-    for (int c = 0; c < p.cols(); ++c) s += m.has(r * p.cols() + c) ? '.' : '#';
+    for (int c = 0; c < p.cols; ++c) s += p.cells.has(r * p.cols + c) ? '.' : '#';
   }
   return s;
 }
 
-std::vector<polyomino> region_parts_of_text(const std::string& text) {
+std::vector<region128> region_parts_of_text(const std::string& text) {
   if (text.empty()) return {};  // the empty region
   const std::vector<std::string> rows = split_text(text, '/');
   const int nr = static_cast<int>(rows.size()), nc = static_cast<int>(rows[0].size());
@@ -296,13 +295,13 @@ std::vector<polyomino> region_parts_of_text(const std::string& text) {
     }
   }
   const box_edges e(nr, nc);
-  std::vector<polyomino> parts;
+  std::vector<region128> parts;
   for (cells128 rest = m; rest.any();) {
     const cells128 part = flood_fill(rest.lowest_cell(), rest, nc, e);
     rest = rest.without(part);
-    parts.push_back(canonical_polyomino(crop(part, nr, nc)));
+    parts.push_back(canonical_region128(crop(part, nr, nc)));
   }
-  std::sort(parts.begin(), parts.end(), [](const polyomino& a, const polyomino& b) {
+  std::sort(parts.begin(), parts.end(), [](const region128& a, const region128& b) {
     return a.count() != b.count() ? a.count() > b.count() : a < b;
   });
   return parts;

@@ -32,9 +32,9 @@ value_choice grundy_only(const std::string& values) {
 
 /// The connected regions of the empty cells of a position's text, as the
 /// table stores them: (cells, file key, canonical text).
-std::vector<position_ref> refs_of_parts(const std::vector<polyomino>& parts) {
+std::vector<position_ref> refs_of_parts(const std::vector<region128>& parts) {
   std::vector<position_ref> out;
-  for (const polyomino& p : parts) out.push_back({p.count(), polyomino_code(p), polyomino_text(p)});
+  for (const region128& p : parts) out.push_back({p.count(), polyomino_code(p), region_text(p)});
   return out;
 }
 
@@ -82,8 +82,14 @@ class cram_components_driver : public owner_driver<cram_components> {
     h.index = "keys/1";
     h.positions = "all";
     h.symmetry = "square";
-    progress_line(req.reporter(), "[cgtb] %s: free polyominoes of 1..%d cells enumerated in %.1f s",
-                  game_.params().c_str(), game_.max_cells(), game_.census().seconds);
+    check_build_output(req);  // before the enumeration's minutes
+    progress_line(req.reporter(), "[cgtb] enumerating the free polyominoes of 1..%d cells", game_.max_cells());
+    const polyomino_census& c = game_.census();
+    std::uint64_t total = 0;
+    for (std::uint64_t n : c.free_by_cells) total += n;
+    progress_line(req.reporter(), "[cgtb] %llu regions (%llu of %d cells) enumerated in %.1f s",
+                  static_cast<unsigned long long>(total), static_cast<unsigned long long>(c.free_by_cells.back()),
+                  game_.max_cells(), c.seconds);
     solve_and_write<cram_components, impartial_sum_rule>(
         game_, h, req, req.solve, [](const impartial_sum_rule::record& r, std::size_t) { return std::int64_t{r.g}; });
   }
@@ -91,8 +97,8 @@ class cram_components_driver : public owner_driver<cram_components> {
   /// One region: its level and file key; several: level -1 (components()
   /// splits them).
   position_ref parse(const std::string& text) const override {
-    const std::vector<polyomino> parts = region_parts_of_text(text);
-    for (const polyomino& p : parts)
+    const std::vector<region128> parts = region_parts_of_text(text);
+    for (const region128& p : parts)
       if (p.count() > game_.max_cells())
         throw input_error("position '" + text + "' has a region of " + std::to_string(p.count()) +
                           " cells; this table holds regions of at most " + std::to_string(game_.max_cells()));
@@ -112,7 +118,7 @@ class cram_components_driver : public owner_driver<cram_components> {
     if (level < 0 || level > game_.max_cells())
       throw input_error("no level " + std::to_string(level) + " in a table of regions of at most " +
                         std::to_string(game_.max_cells()) + " cells");
-    return polyomino_text(polyomino_of_code(level, key));
+    return region_text(polyomino_of_code(level, key));
   }
 
   /// Every domino of the position as written, with the position it leaves.
@@ -121,8 +127,7 @@ class cram_components_driver : public owner_driver<cram_components> {
     if (p.text.empty()) return out;
     const text_board b(p.text);
     const box_edges e(b.rows, b.cols);
-    const polyomino whole = polyomino::of(b.rows, b.cols, b.empty);
-    cram_components_view::for_each_domino(whole, e, [&](int i, int j) {
+    for_each_domino(b.empty, b.cols, e, [&](int i, int j) {
       cells128 d;
       d.set(i);
       d.set(j);

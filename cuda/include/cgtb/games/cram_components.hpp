@@ -67,29 +67,15 @@ struct cram_components_view {
     }
     return lo < level_size(level) && c[lo] == code ? lo : level_size(level);
   }
-  /// The rank of p (any image of a polyomino of `level` cells).
-  CGTB_HD std::uint64_t rank(int level, const position& p) const {
-    return rank_of_code(level, polyomino_code(canonical_polyomino(p)));
+  /// The rank of r, any image of a polyomino of `level` cells.
+  CGTB_HD std::uint64_t rank_of_region(int level, const region128& r) const {
+    return rank_of_code(level, polyomino_code(canonical_region128(r)));
   }
+  CGTB_HD std::uint64_t rank(int level, const position& p) const { return rank_of_region(level, p.region()); }
   CGTB_HD position next(int level, const position& p) const { return unrank(level, rank(level, p) + 1); }
   template <class F>
   CGTB_HD void for_each_position(int level, std::uint64_t begin, std::uint64_t end, F&& f) const {
     for (std::uint64_t r = begin; r < end; ++r) f(unrank(level, r));
-  }
-
-  /// Calls f(i, j) for every domino of p, cells i < j of its box.
-  template <class F>
-  CGTB_HD static void for_each_domino(const position& p, const box_edges& e, F&& f) {
-    const int cols = p.cols();
-    const cells128 m = p.cells();
-    for (cells128 h = m & e.has_right & m.down(1); h.any(); h = h.without(h.lowest_cell())) {
-      const int i = h.lowest();
-      f(i, i + 1);
-    }
-    for (cells128 v = m & m.down(cols); v.any(); v = v.without(v.lowest_cell())) {
-      const int i = v.lowest();
-      f(i, i + cols);
-    }
   }
 
   /// The option walk of impartial_sum_rule: for each domino of p, in
@@ -100,7 +86,7 @@ struct cram_components_view {
     const int rows = p.rows(), cols = p.cols();
     const box_edges e(rows, cols);
     const cells128 m = p.cells();
-    for_each_domino(p, e, [&](int i, int j) {
+    for_each_domino(m, cols, e, [&](int i, int j) {
       cells128 d;
       d.set(i);
       d.set(j);
@@ -108,7 +94,7 @@ struct cram_components_view {
         const cells128 part = flood_fill(rest.lowest_cell(), rest, cols, e);
         rest = rest.without(part);
         const int n = part.count();
-        on_part(n, n == 1 ? 0 : rank(n, crop(part, rows, cols)));
+        on_part(n, n == 1 ? 0 : rank_of_region(n, crop(part, rows, cols)));
       }
       on_option_end();
     });
@@ -118,7 +104,7 @@ struct cram_components_view {
   CGTB_HD int option_count(const position& p) const {
     const box_edges e(p.rows(), p.cols());
     int n = 0;
-    for_each_domino(p, e, [&](int, int) { ++n; });
+    for_each_domino(p.cells(), p.cols(), e, [&](int, int) { ++n; });
     return n;
   }
 };
@@ -173,17 +159,17 @@ class cram_components {
 /// The fixed polyomino of n cells whose code is `code` (the inverse of
 /// polyomino_code); throws input_error for a code that names none (a corrupt
 /// file's key) or n outside 0..kPolyominoMaxCells.
-polyomino polyomino_of_code(int n, std::uint64_t code);
+region128 polyomino_of_code(int n, std::uint64_t code);
 
 /// The region's text as Cram writes it on its bounding box ('.' a cell of
 /// the region, '#' a cell of the box outside it, rows joined by '/'; "" for
 /// the empty region).
-std::string polyomino_text(const polyomino& p);
+std::string region_text(const region128& r);
 
 /// The connected parts of the empty cells of a Cram position written as
 /// text ('.' empty, '#' covered, rows joined by '/'; any board of at most 128
 /// cells and sides up to 31; "" is the empty region, of no part), each a
 /// canonical image, largest first. Throws input_error for malformed text.
-std::vector<polyomino> region_parts_of_text(const std::string& text);
+std::vector<region128> region_parts_of_text(const std::string& text);
 
 }  // namespace cgtb
