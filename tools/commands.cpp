@@ -45,6 +45,15 @@ const std::vector<command>& command_table() {
        "Normal play is the nim-sum of the Grundy values; misere play is a search over the sum\n"
        "with a memo, shortened by the theorems docs/misere.md lists.",
        cmd_sum},
+      {"search", "cram", "the Grundy value of one Cram position past the tables (boards up to 128 cells), by search",
+       "The Grundy value of one Cram position, empty board or any position of at most 128 cells\n"
+       "(sides up to 26 columns and 31 rows), by a depth-first search over its connected regions:\n"
+       "a region's value is found value by value (G = v when an option has each value below v and\n"
+       "none has v; Lemoine and Viennot), options fall apart into parts whose values XOR, equal\n"
+       "parts cancel, regions of a component table (cgtb build cram-components) are read from it,\n"
+       "and every region searched is kept in a bounded transposition table. Exit status 0 with the\n"
+       "value; 4 when the time limit or Ctrl-C stopped it first, with what it had found.",
+       cmd_search},
       {"quotient", "octal|cram",
        "misere quotient of an octal game's heaps, or the misere classes of small Cram regions",
        "Misere quotients (Plambeck and Siegel; docs/misere.md).\n"
