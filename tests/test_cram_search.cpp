@@ -163,7 +163,8 @@ TEST(CramSearchCli, AnswersAndRefusesInOneLine) {
   r = cgtb_test::run_cgtb({"search", "cram", "--board", "4x4", "--json", "-q"});
   EXPECT_EQ(r.out.find("by_symmetry"), std::string::npos) << r.out;
   // A time limit that cannot be met: exit 4 with what is known.
-  r = cgtb_test::run_cgtb({"search", "cram", "--board", "6x7", "--time-limit", "0.5", "--json", "-q"});
+  r = cgtb_test::run_cgtb(
+      {"search", "cram", "--board", "6x7", "--time-limit", "0.5", "--tt-memory", "64", "--json", "-q"});
   EXPECT_EQ(r.code, 4) << cgtb_test::describe(r);
   EXPECT_NE(r.out.find("\"stopped\":\"time limit\""), std::string::npos) << r.out;
   EXPECT_TRUE(cgtb_test::is_clean_refusal(cgtb_test::run_cgtb({"search", "cram", "--board", "9x15"})));
@@ -171,6 +172,32 @@ TEST(CramSearchCli, AnswersAndRefusesInOneLine) {
   EXPECT_TRUE(cgtb_test::is_clean_refusal(cgtb_test::run_cgtb({"search", "cram", "--position", "../.x"})));
   EXPECT_TRUE(cgtb_test::is_clean_refusal(cgtb_test::run_cgtb({"search", "domineering", "--board", "3x3"})));
   EXPECT_TRUE(cgtb_test::is_clean_refusal(cgtb_test::run_cgtb({"search", "cram"})));
+}
+
+TEST(CramSearchCli, TheTranspositionTableFileCarriesASearchOn) {
+  cgtb_test::temp_dir dir;
+  const std::string tt = dir.file("search.tt");
+  // Stopped by Ctrl-C (SIGINT after a second): exit 4, the table written.
+  auto r =
+      cgtb_test::run_cgtb({"search", "cram", "--board", "6x7", "--tt-file", tt, "--tt-memory", "64", "--json", "-q"},
+                          "", {"timeout", "--preserve-status", "-s", "INT", "1"});
+  EXPECT_EQ(r.code, 4) << cgtb_test::describe(r);
+  EXPECT_NE(r.out.find("\"stopped\":\"interrupted\""), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"tt_saved\":true"), std::string::npos) << r.out;
+  ASSERT_TRUE(cgtb_test::fs::exists(tt));
+  // Read back: the next search starts from what the first found.
+  r = cgtb_test::run_cgtb({"search", "cram", "--board", "3x6", "--tt-file", tt, "--tt-memory", "64", "--json", "-q"});
+  ASSERT_EQ(r.code, 0) << cgtb_test::describe(r);
+  EXPECT_EQ(r.out.find("\"tt_loaded\":0,"), std::string::npos) << r.out;
+  cram_reference ref(3, 6);
+  EXPECT_NE(r.out.find("\"grundy\":" + std::to_string(ref.normal(ref.full()))), std::string::npos) << r.out;
+  // A damaged file is refused in one line, and left as it is.
+  std::string bytes = cgtb_test::read_bytes(tt);
+  bytes[bytes.size() / 2] ^= 1;
+  cgtb_test::write_bytes(tt, bytes);
+  EXPECT_TRUE(cgtb_test::is_clean_error_saying(
+      cgtb_test::run_cgtb({"search", "cram", "--board", "3x6", "--tt-file", tt, "-q"}), {"corrupt"}));
+  EXPECT_EQ(cgtb_test::read_bytes(tt), bytes);
 }
 
 }  // namespace

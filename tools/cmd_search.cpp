@@ -45,8 +45,10 @@ int cmd_search(int argc, char** argv) {
       cxxopts::value<std::string>())("table", "a cram-components tablebase to read small regions from",
                                      cxxopts::value<std::string>())(
       "tt-memory", "transposition table size in MB", cxxopts::value<std::size_t>()->default_value("1024"))(
-      "time-limit", "stop after this many seconds and report what is known", cxxopts::value<double>())(
-      "t,threads", "threads (0 = every core)", cxxopts::value<int>()->default_value("0"))(
+      "tt-file", "read the transposition table from FILE where it exists, write it back at the end (Ctrl-C too)",
+      cxxopts::value<std::string>())("time-limit", "stop after this many seconds and report what is known",
+                                     cxxopts::value<double>())("t,threads", "threads (0 = every core)",
+                                                               cxxopts::value<int>()->default_value("0"))(
       "symmetry-shortcut", "answer an empty even x even board 0 by the pairing argument instead of searching")(
       "json", "one JSON object")("q,quiet", "no progress lines");
   o.parse_positional({"game"});
@@ -70,6 +72,7 @@ int cmd_search(int argc, char** argv) {
   cram_search_options opt;
   if (r.count("table")) opt.table = r["table"].as<std::string>();
   opt.tt_bytes = r["tt-memory"].as<std::size_t>() << 20;
+  if (r.count("tt-file")) opt.tt_file = r["tt-file"].as<std::string>();
   if (r.count("time-limit")) opt.time_limit = r["time-limit"].as<double>();
   opt.threads = r["threads"].as<int>();
   opt.symmetry_shortcut = r.count("symmetry-shortcut") > 0;
@@ -111,6 +114,8 @@ int cmd_search(int argc, char** argv) {
     j["tt_entries"] = rep.tt_entries;
     j["tt_capacity"] = rep.tt_capacity;
     j["table_max_cells"] = rep.table_max_cells;
+    j["tt_loaded"] = rep.tt_loaded;
+    j["tt_saved"] = rep.tt_saved;
     j["threads"] = rep.threads;
     std::cout << json_text(j) << "\n";
   } else {
@@ -129,6 +134,9 @@ int cmd_search(int argc, char** argv) {
               << rep.table_reads << " table reads, " << rep.tt_hits << " transposition hits, " << rep.tt_entries
               << " of " << rep.tt_capacity << " table entries used, " << rep.threads
               << (rep.threads == 1 ? " thread" : " threads") << "\n";
+    if (rep.tt_saved)
+      std::cout << "  transposition table written to " << opt.tt_file << " (" << rep.tt_entries << " regions"
+                << (rep.tt_loaded ? ", " + std::to_string(rep.tt_loaded) + " of them read from it first" : "") << ")\n";
   }
   return rep.complete ? 0 : 4;
 }

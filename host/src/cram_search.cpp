@@ -6,14 +6,17 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <cstdlib>
+#include <cstring>
+#include <fstream>
 #include <mutex>
 #include <new>
 #include <vector>
 
+#include "cgtb/backend.hpp"
 #include "cgtb/error.hpp"
 #include "cgtb/games/cram_components.hpp"
 #include "cgtb/tablebase.hpp"
+#include "cgtb/tablebase_writer.hpp"
 #include "cgtb/text.hpp"
 
 namespace cgtb {
@@ -47,18 +50,23 @@ class transposition_table {
   explicit transposition_table(std::size_t bytes) {
     std::size_t buckets = 1;
     while (buckets * 2 * kWays * sizeof(tt_entry) <= bytes) buckets *= 2;
-    // calloc: the system hands out zeroed pages as they are first touched
-    // (a zeroed entry is an empty slot), so a large table costs nothing
-    // until it fills.
     count_ = buckets * kWays;
-    slots_.reset(static_cast<tt_entry*>(std::calloc(count_, sizeof(tt_entry))));
-    if (!slots_)
+    try {
+      slots_ = zeroed_host_pages<tt_entry>(count_);  // huge pages: probes land at random
+    } catch (const resource_error&) {
       throw resource_error("the transposition table of " + bytes_text(static_cast<double>(bytes)) +
                            " cannot be allocated (--tt-memory)");
+    }
     mask_ = buckets - 1;
     locks_ = std::vector<std::atomic<bool>>((buckets + 63) / 64);
   }
   std::size_t capacity() const { return count_; }
+  const tt_entry* slots() const { return slots_.get(); }
+  /// Puts back an entry read from a file (any capacity): as store() does.
+  void put_back(const tt_entry& e) {
+    const region128 r{cells128{e.lo, e.hi}, e.rows, e.cols};
+    store(r, e.exact == tt_entry::kUnknown ? 64 : e.exact, e.excluded, e.work);
+  }
   std::uint64_t entries() const { return entries_.load(std::memory_order_relaxed); }
   std::size_t bytes() const { return count_ * sizeof(tt_entry); }
   void next_age() { ++age_; }
@@ -121,10 +129,7 @@ class transposition_table {
     h ^= h >> 32;
     return static_cast<std::size_t>(h) & mask_;
   }
-  struct free_deleter {
-    void operator()(tt_entry* p) const { std::free(p); }
-  };
-  std::unique_ptr<tt_entry[], free_deleter> slots_;
+  host_pages<tt_entry> slots_;
   std::size_t count_ = 0;
   std::size_t mask_ = 0;
   /// A lock held for a few loads and stores: taken by spinning.
@@ -239,13 +244,46 @@ struct cram_search::impl {
   std::mutex line_lock;
   const char* stop_reason = "";
 
+  std::uint64_t tt_loaded = 0;
+
   explicit impl(const cram_search_options& o) : opt(o), tt(o.tt_bytes) {
     if (!o.table.empty()) {
       progress_line(o.progress, "[cgtb] reading the component table %s", o.table.c_str());
       table = component_values(o.table);
       table_k = table.max_cells();
     }
+    if (!o.tt_file.empty() && std::ifstream(o.tt_file, std::ios::binary)) load(o.tt_file);
   }
+
+  /// Reads a saved transposition table (save()) into this one.
+  void load(const std::string& file) {
+    const std::string bytes = read_checksummed_file(file, kTtMagic, "transposition table file");
+    if (bytes.size() % sizeof(tt_entry) != 0)
+      throw corrupt_file_error("transposition table file '" + file + "' is corrupt");
+    const std::size_t n = bytes.size() / sizeof(tt_entry);
+    for (std::size_t i = 0; i < n; ++i) {
+      tt_entry e;
+      std::memcpy(&e, bytes.data() + i * sizeof(tt_entry), sizeof e);
+      if (!e.rows || e.rows > kRegion128MaxSide || e.cols > kRegion128MaxSide || e.rows * e.cols > 128 ||
+          (e.exact != tt_entry::kUnknown && e.exact >= 64))
+        throw corrupt_file_error("transposition table file '" + file + "' holds an impossible region");
+      tt.put_back(e);
+      ++tt_loaded;
+    }
+    progress_line(opt.progress, "[cgtb] %llu regions read from %s", static_cast<unsigned long long>(tt_loaded),
+                  file.c_str());
+  }
+
+  /// Writes the used entries of the transposition table to `file`
+  /// (checksummed, under a temporary name, then renamed).
+  void save(const std::string& file) const {
+    std::vector<tt_entry> used;
+    used.reserve(static_cast<std::size_t>(tt.entries()));
+    for (std::size_t i = 0; i < tt.capacity(); ++i)
+      if (tt.slots()[i].rows) used.push_back(tt.slots()[i]);
+    write_checksummed_file(file, kTtMagic, {{used.data(), used.size() * sizeof(tt_entry)}});
+  }
+  static constexpr const char* kTtMagic = "CGTBTT01";
 
   /// The search on one thread, with a small direct-mapped cache of the
   /// component table's values (the same small parts come back again and
@@ -518,6 +556,11 @@ cram_search_report cram_search::solve(const std::string& text) {
   rep.tt_entries = s.tt.entries();
   rep.tt_capacity = s.tt.capacity();
   rep.tt_bytes = s.tt.bytes();
+  rep.tt_loaded = s.tt_loaded;
+  if (!s.opt.tt_file.empty()) {
+    s.save(s.opt.tt_file);
+    rep.tt_saved = true;
+  }
   rep.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - s.t0).count();
   return rep;
 }

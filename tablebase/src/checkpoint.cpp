@@ -142,33 +142,43 @@ std::string rank_checkpoint_path(const std::string& path, const tablebase_header
          std::to_string(level);
 }
 
-void write_rank_checkpoint(const std::string& file, const std::vector<tablebase_writer::payload_piece>& pieces) {
+void write_checksummed_file(const std::string& file, const char* magic,
+                            const std::vector<tablebase_writer::payload_piece>& pieces) {
   std::uint64_t size = 0;
   for (const auto& p : pieces) size += p.size;
-  std::string head(kRankCkptMagic, 8);
+  std::string head(magic, 8);
   put64(head, size);
   write_checksummed(file, head, pieces);
 }
 
-std::string read_rank_checkpoint(const std::string& file) {
+std::string read_checksummed_file(const std::string& file, const char* magic, const std::string& what) {
   std::ifstream in(file, std::ios::binary | std::ios::ate);
-  if (!in)
-    throw corrupt_file_error("checkpoint '" + file +
-                             "' is missing (a build resumes with as many ranks as made its checkpoints; remove its "
-                             "partial files to build afresh)");
+  if (!in) throw corrupt_file_error(what + " '" + file + "' cannot be read: " + std::strerror(errno));
   const std::streamoff size = static_cast<std::streamoff>(in.tellg());
   std::string bytes(size > 0 ? static_cast<std::size_t>(size) : 0, '\0');
   in.seekg(0);
   if (!in.read(bytes.data(), static_cast<std::streamsize>(bytes.size()))) bytes.clear();
-  if (bytes.size() < 24 || bytes.compare(0, 8, kRankCkptMagic) != 0)
-    throw corrupt_file_error("checkpoint '" + file + "' is not a cgtb rank checkpoint");
+  if (bytes.size() < 24 || bytes.compare(0, 8, magic, 8) != 0)
+    throw corrupt_file_error(what + " '" + file + "' is not a cgtb " + what);
   const auto* u = reinterpret_cast<const unsigned char*>(bytes.data());
   const std::size_t end = bytes.size() - 8;
   if (get64(u + end) != XXH64(bytes.data(), end, 0) || get64(u + 8) != end - 16)
-    throw corrupt_file_error("checkpoint '" + file + "' is corrupt");
+    throw corrupt_file_error(what + " '" + file + "' is corrupt");
   bytes.resize(end);
   bytes.erase(0, 16);
   return bytes;
+}
+
+void write_rank_checkpoint(const std::string& file, const std::vector<tablebase_writer::payload_piece>& pieces) {
+  write_checksummed_file(file, kRankCkptMagic, pieces);
+}
+
+std::string read_rank_checkpoint(const std::string& file) {
+  if (!std::ifstream(file, std::ios::binary))
+    throw corrupt_file_error("checkpoint '" + file +
+                             "' is missing (a build resumes with as many ranks as made its checkpoints; remove its "
+                             "partial files to build afresh)");
+  return read_checksummed_file(file, kRankCkptMagic, "rank checkpoint");
 }
 
 }  // namespace cgtb

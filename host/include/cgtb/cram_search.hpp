@@ -33,7 +33,12 @@ struct cram_search_options {
   std::size_t tt_bytes = std::size_t{1} << 30;  ///< transposition table (32-byte entries)
   int threads = 0;                              ///< 0 = every core
   double time_limit = 0;                        ///< seconds; 0 = none
-  progress_sink* progress = nullptr;            ///< a line every few seconds (null = none)
+  /// A file the transposition table is read from (where it exists) when the
+  /// search is made, and written to (checksummed, under a temporary name,
+  /// then renamed) at the end of every solve(), finished or stopped: a long
+  /// search stops and goes on. "" = none.
+  std::string tt_file;
+  progress_sink* progress = nullptr;  ///< a line every few seconds (null = none)
   /// Answer an empty board with both sides even by the pairing argument
   /// (the second player copies every move turned a half turn about the
   /// centre, so G = 0) instead of searching. Off by default.
@@ -60,6 +65,8 @@ struct cram_search_report {
   std::uint64_t table_reads = 0;  ///< region values read from the component table
   std::uint64_t tt_hits = 0;      ///< region values (or excluded values) found in the transposition table
   std::uint64_t tt_entries = 0, tt_capacity = 0;
+  std::uint64_t tt_loaded = 0;  ///< regions read from the transposition table file
+  bool tt_saved = false;        ///< the transposition table file was written
   std::size_t tt_bytes = 0;
   int table_max_cells = 0;  ///< the component table's K (0 = none)
   int threads = 1;

@@ -190,6 +190,17 @@ class tablebase_writer {
 std::string rank_checkpoint_path(const std::string& path, const tablebase_header& header, int rank, int ranks,
                                  int level);
 /// Writes `pieces` (in order) to `file` as a rank checkpoint: magic
+/// A file of `magic` (8 bytes), u64 payload length, the payload made of
+/// `pieces` in order, and the XXH64 of what comes before; written to
+/// FILE.tmp, flushed and renamed (a file is whole or absent). Throws
+/// resource_error when it cannot be written.
+void write_checksummed_file(const std::string& file, const char* magic,
+                            const std::vector<tablebase_writer::payload_piece>& pieces);
+/// The payload of a file write_checksummed_file wrote with `magic`; throws
+/// corrupt_file_error, naming the file as a `what` ("rank checkpoint",
+/// "transposition table file"), when it cannot be read, has another magic,
+/// is truncated or fails its checksum.
+std::string read_checksummed_file(const std::string& file, const char* magic, const std::string& what);
 /// "CGTBRCK1", u64 payload length, the payload, XXH64 of what comes before;
 /// to FILE.tmp, flushed and renamed. Throws resource_error when it cannot.
 void write_rank_checkpoint(const std::string& file, const std::vector<tablebase_writer::payload_piece>& pieces);
