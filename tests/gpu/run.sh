@@ -63,7 +63,8 @@ ident "cram 4x5 reachable, no symmetry" cram --board 4x5 --symmetry off
 for spec in "domineering --board 5x5" "domineering --board 4x5 --positions all" "rit --box 10x10" "rit --box 16x3" \
             "cricket-pitch --length 8 --max-bump 4" "cricket-pitch --length 20 --max-bump 1" \
             "octal --code 0.07 --max-total 30" "octal --code 4.7 --max-total 16" \
-            "scoring-sum --op selective --left 123:123 --right 3111:1234 --max 512"; do
+            "scoring-sum --op selective --left 123:123 --right 3111:1234 --max 512" \
+            "cram-components --max-cells 13"; do
   ident "$spec" $spec
 done
 
@@ -82,6 +83,8 @@ within 30 "$B/cgtb" query "$tmp/bench.cgtb" '....../....../....../....../....../
 bench "domineering 5x6 cuda" domineering --board 5x6 --backend cuda
 bench "domineering 6x6 cuda" domineering --board 6x6 --backend cuda
 bench "cram 5x5 all regions cuda" cram --board 5x5 --positions all --backend cuda
+bench "cram components 15 cuda" cram-components --max-cells 15 --backend cuda
+bench "cram components 15 cpu" cram-components --max-cells 15 --backend cpu
 rm -rf "$tmp"
 
 log "== Scoring play (tests/gpu/scoring_gpu.sh)"
