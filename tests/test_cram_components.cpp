@@ -166,6 +166,13 @@ TEST(CramComponentsCli, BuildsAndAnswersInAnyOrientation) {
   ASSERT_EQ(q3.code, 0) << cgtb_test::describe(q3);
   EXPECT_NE(q3.out.find("\"grundy\":" + std::to_string(board.normal(two))), std::string::npos) << q3.out;
   EXPECT_NE(q3.out.find("\"regions\":2"), std::string::npos) << q3.out;
+  // Its options, each a sum of regions read at their keys: the brute force's values.
+  const auto q4 = cgtb_test::run_cgtb({"query", f, "--options", "--json", board.text(two)});
+  ASSERT_EQ(q4.code, 0) << cgtb_test::describe(q4);
+  for (std::uint64_t o : board.options(two))
+    EXPECT_NE(q4.out.find("\"position\":\"" + board.text(o) + "\",\"grundy\":" + std::to_string(board.normal(o))),
+              std::string::npos)
+        << board.text(o) << " in " << q4.out;
 }
 
 TEST(CramComponentsCli, BadInputGetsOneLine) {

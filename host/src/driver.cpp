@@ -84,7 +84,11 @@ void game_driver::list_options(tablebase& tb, const position_ref& p, bool json, 
       }
     } else if (fg >= 0) {
       std::int64_t x = 0;  // Sprague-Grundy: a sum is worth the XOR of its parts
-      for (const auto& c : parts) x ^= tb.value(c.level, c.rank, fg);
+      for (const auto& c : parts) {
+        const std::int64_t rank = tb.stored_rank(c.level, c.rank);  // keyed tables: the part's file key
+        if (rank < 0) throw input_error("part '" + c.text + "' of option '" + after + "' is not in this tablebase");
+        x ^= tb.value(c.level, static_cast<std::uint64_t>(rank), fg);
+      }
       j["grundy"] = x;
       values = "grundy " + std::to_string(x);
     }

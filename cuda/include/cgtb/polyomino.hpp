@@ -52,16 +52,22 @@ struct cells128 {
   CGTB_HD cells128 without(cells128 o) const { return {lo & ~o.lo, hi & ~o.hi}; }
   CGTB_HD bool operator==(cells128 o) const { return lo == o.lo && hi == o.hi; }
   CGTB_HD bool operator!=(cells128 o) const { return !(*this == o); }
-  /// Shifted k = 1..63 places up (towards higher indices).
-  CGTB_HD cells128 up(int k) const { return {lo << k, (hi << k) | (lo >> (64 - k))}; }
+  /// Shifted k = 0..63 places up (towards higher indices).
+  CGTB_HD cells128 up(int k) const {
+    if (k == 0) return *this;
+    return {lo << k, (hi << k) | (lo >> (64 - k))};
+  }
   /// Shifted k = 0..127 places up.
   CGTB_HD cells128 shifted_up(int k) const {
     if (k == 0) return *this;
     if (k >= 64) return {0, lo << (k - 64)};
     return up(k);
   }
-  /// Shifted k = 1..63 places down.
-  CGTB_HD cells128 down(int k) const { return {(lo >> k) | (hi << (64 - k)), hi >> k}; }
+  /// Shifted k = 0..63 places down.
+  CGTB_HD cells128 down(int k) const {
+    if (k == 0) return *this;
+    return {(lo >> k) | (hi << (64 - k)), hi >> k};
+  }
   /// The bits r*cols .. r*cols + cols - 1 (one row), as the low bits of a word.
   CGTB_HD std::uint32_t row(int r, int cols) const {
     const int s = r * cols;
