@@ -40,6 +40,7 @@ using command_entry = int(int argc, char** argv);
 // One source file each, tools/cmd_NAME.cpp (build, plan, query, info and
 // census: tools/cgtb.cpp); serve is built where cpp-httplib is found.
 command_entry cmd_build, cmd_plan, cmd_query, cmd_info, cmd_census, cmd_verify, cmd_export, cmd_serve, cmd_sum,
-    cmd_quotient, cmd_table, cmd_period, cmd_sequence, cmd_conjectures, cmd_classify, cmd_intervals, cmd_shares, cmd_search;
+    cmd_quotient, cmd_table, cmd_period, cmd_sequence, cmd_conjectures, cmd_classify, cmd_intervals, cmd_shares,
+    cmd_search;
 
 }  // namespace cgtb::tools
