@@ -8,6 +8,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <vector>
 
 #include "cgtb/cram_search.hpp"
 #include "cgtb/driver.hpp"
@@ -26,11 +27,18 @@ extern "C" void stop_search(int) {
   if (g_running) g_running->interrupt();
 }
 
-/// "G != 0, 1, 3" for a region whose value is not known.
+/// The values a region is known not to have, ascending.
+std::vector<unsigned> excluded_values(std::uint64_t excluded) {
+  std::vector<unsigned> v;
+  for (unsigned g = 0; g < 64; ++g)
+    if (excluded >> g & 1) v.push_back(g);
+  return v;
+}
+
+/// "G is not 0, 1, 3" for a region whose value is not known.
 std::string excluded_text(std::uint64_t excluded) {
   std::string s;
-  for (unsigned v = 0; v < 64; ++v)
-    if (excluded >> v & 1) s += (s.empty() ? "" : ", ") + std::to_string(v);
+  for (unsigned g : excluded_values(excluded)) s += (s.empty() ? "" : ", ") + std::to_string(g);
   return s.empty() ? "no value excluded yet" : "G is not " + s;
 }
 
@@ -99,10 +107,7 @@ int cmd_search(int argc, char** argv) {
       if (g.solved) {
         x["grundy"] = g.grundy;
       } else {
-        std::vector<unsigned> ex;
-        for (unsigned v = 0; v < 64; ++v)
-          if (g.excluded >> v & 1) ex.push_back(v);
-        x["excluded"] = ex;
+        x["excluded"] = excluded_values(g.excluded);
       }
       regions.push_back(x);
     }

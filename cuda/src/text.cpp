@@ -97,4 +97,8 @@ std::string duration_text(double s) {
   return buf;
 }
 
+std::string cell_name(int cell, int cols) {
+  return std::string(1, static_cast<char>('a' + cell % cols)) + std::to_string(cell / cols + 1);
+}
+
 }  // namespace cgtb

@@ -41,12 +41,10 @@ std::vector<cram_region> region_parts(int rows, int cols, std::uint64_t mask) {
   if (rows < 1 || cols < 1 || rows * cols > 64) throw input_error("a Cram board has 1 to 64 cells");
   const box_edges e(rows, cols);
   std::vector<cram_region> out;
-  for (cells128 rest = cells128{mask, 0} & e.all; rest.any();) {
-    const cells128 part = flood_fill(rest.lowest_cell(), rest, cols, e);
-    rest = rest.without(part);
+  for_each_connected_part(cells128{mask, 0} & e.all, cols, e, [&](cells128 part) {
     const region128 c = crop(part, rows, cols);
     out.push_back(canonical_region({c.rows, c.cols, c.cells.lo}));
-  }
+  });
   std::sort(out.begin(), out.end(),
             [](const cram_region& a, const cram_region& b) { return cram_region_key(a) < cram_region_key(b); });
   return out;

@@ -10,6 +10,7 @@
 #include <fstream>
 #include <mutex>
 #include <new>
+#include <tuple>
 #include <vector>
 
 #include "cgtb/backend.hpp"
@@ -88,23 +89,19 @@ class transposition_table {
   void store(const region128& r, unsigned exact, std::uint64_t excluded, std::uint64_t work) {
     const std::size_t b = bucket(r);
     const spin_guard g(locks_[b / 64]);
+    // r's own entry, else the slot to give up: an empty one, else one of an
+    // earlier solve(), else the one whose searches took the least work.
+    auto keep_score = [this](const tt_entry& e) { return std::make_tuple(e.rows != 0, e.age == age_, e.work); };
     tt_entry* victim = nullptr;
     for (int i = 0; i < kWays; ++i) {
       tt_entry& e = slots_[b * kWays + static_cast<std::size_t>(i)];
-      if (e.rows && e.holds(r)) {
+      if (e.holds(r)) {  // an empty slot holds nothing: r has at least one row
         victim = &e;
         break;
       }
-      if (!e.rows) {
-        if (!victim || victim->rows) victim = &e;
-        continue;
-      }
-      if (victim && !victim->rows) continue;
-      if (!victim || (e.age != age_ && victim->age == age_) ||
-          ((e.age == age_) == (victim->age == age_) && e.work < victim->work))
-        victim = &e;
+      if (!victim || keep_score(e) < keep_score(*victim)) victim = &e;
     }
-    if (!victim->holds(r) || !victim->rows) {
+    if (!victim->holds(r)) {
       if (!victim->rows) entries_.fetch_add(1, std::memory_order_relaxed);
       *victim = tt_entry{};
       victim->lo = r.cells.lo;
@@ -160,14 +157,15 @@ option_parts parts_after(const region128& r, const box_edges& e, int i, int j) {
   d.set(j);
   region128 found[8];
   int n = 0;
-  for (cells128 rest = r.cells.without(d); rest.any();) {
-    const cells128 part = flood_fill(rest.lowest_cell(), rest, r.cols, e);
-    rest = rest.without(part);
-    found[n++] = canonical_region128(crop(part, r.rows, r.cols));
-  }
-  std::sort(found, found + n, [](const region128& a, const region128& b) {
-    return a.count() != b.count() ? a.count() < b.count() : a < b;
-  });
+  for_each_connected_part(r.cells.without(d), r.cols, e,
+                          [&](cells128 part) { found[n++] = canonical_region128(crop(part, r.rows, r.cols)); });
+  // At most 6 parts (the domino's cells have 6 other neighbours): an
+  // insertion sort, smallest first.
+  for (int k = 1; k < n; ++k)
+    for (int m = k; m > 0 && (found[m].count() != found[m - 1].count() ? found[m].count() < found[m - 1].count()
+                                                                       : found[m] < found[m - 1]);
+         --m)
+      std::swap(found[m], found[m - 1]);
   option_parts out;
   for (int k = 0; k < n; ++k) {
     if (k + 1 < n && found[k] == found[k + 1]) {
@@ -430,12 +428,17 @@ struct cram_search::impl {
       if (found) return true;
       std::sort(later.begin(), later.end(),
                 [](const pending& a, const pending& b) { return a.unknown_cells < b.unknown_cells; });
-      for (const pending& p : later) {
-        unsigned x = p.x;
-        for (int k = 0; k + 1 < p.parts.count; ++k) x ^= value(p.parts.part[k]);
-        if (has_value(p.parts.part[p.parts.count - 1], u ^ x)) return true;
-      }
+      for (const pending& p : later)
+        if (sum_has_value(p.parts, p.x, u)) return true;
       return false;
+    }
+
+    /// Whether x xor G(parts) == u: the smaller parts' values found first,
+    /// then only the largest part (last) asked whether it has the rest.
+    bool sum_has_value(const option_parts& parts, unsigned x, unsigned u) {
+      if (parts.count == 0) return x == u;
+      for (int k = 0; k + 1 < parts.count; ++k) x ^= value(parts.part[k]);
+      return has_value(parts.part[parts.count - 1], u ^ x);
     }
   };
 
@@ -504,22 +507,18 @@ cram_search_report cram_search::solve(const std::string& text) {
       } else {
         // The value of the region value by value; the options of each value
         // are shared among the threads, each searching on with its own worker.
+        const box_edges e(r.rows, r.cols);
+        std::vector<option_parts> options;
+        for_each_domino(r.cells, r.cols, e, [&](int i, int j) { options.push_back(parts_after(r, e, i, j)); });
         for (unsigned u = 0; u < 64 && !out.solved; ++u) {
           if (excluded >> u & 1) continue;
-          const box_edges e(r.rows, r.cols);
-          std::vector<std::pair<int, int>> dominoes;
-          for_each_domino(r.cells, r.cols, e, [&](int i, int j) { dominoes.emplace_back(i, j); });
           std::atomic<bool> found{false}, stopped{false};
 #pragma omp parallel for num_threads(threads) schedule(dynamic, 1)
-          for (std::size_t k = 0; k < dominoes.size(); ++k) {
+          for (std::size_t k = 0; k < options.size(); ++k) {
             if (found.load() || stopped.load()) continue;
             impl::worker& w = workers[static_cast<std::size_t>(omp_get_thread_num())];
             try {
-              const option_parts p = parts_after(r, e, dominoes[k].first, dominoes[k].second);
-              unsigned v = 0;
-              for (int q = 0; q + 1 < p.count; ++q) v ^= w.value(p.part[q]);
-              const bool hit = p.count == 0 ? u == 0 : w.has_value(p.part[p.count - 1], u ^ v);
-              if (hit) found = true;
+              if (w.sum_has_value(options[k], 0, u)) found = true;
             } catch (const search_stopped&) {
               stopped = true;
             }

@@ -154,6 +154,18 @@ CGTB_HD inline cells128 flood_fill(cells128 seed, cells128 within, int cols, con
   return part;
 }
 
+/// Calls f(part) for each connected part (cells joined by common sides) of
+/// the cells m of a box `cols` wide with edges e, the part holding m's lowest
+/// cell first.
+template <class F>
+CGTB_HD void for_each_connected_part(cells128 m, int cols, const box_edges& e, F&& f) {
+  for (cells128 rest = m; rest.any();) {
+    const cells128 part = flood_fill(rest.lowest_cell(), rest, cols, e);
+    rest = rest.without(part);
+    f(part);
+  }
+}
+
 /// Calls f(i, j) for every domino of the cells m of a box `cols` wide with
 /// edges e: cells i < j side by side, horizontal dominoes first, each set by
 /// increasing i.

@@ -28,6 +28,10 @@ std::vector<std::string> split_text(const std::string& s, char sep);
 /// the others. rows * cols is at most 64.
 std::string board_text(int rows, int cols, std::uint64_t empty);
 
+/// The name of cell `cell` (bit r*cols + c) of a board `cols` wide, as the
+/// domino games write moves: column letter, then row number ("c2").
+std::string cell_name(int cell, int cols);
+
 /// The winning moves of a position that has none: "none", or for an
 /// N-position, which without a winning move is a misère end position (its
 /// player to move has no move and wins), "none (no move: the player to move

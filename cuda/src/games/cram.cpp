@@ -70,9 +70,7 @@ cram::position cram::parse(const std::string& text) const {
 
 std::string cram::format(position p) const { return board_text(board_.rows, board_.cols, p); }
 
-std::string cram::cell_name(int cell) const {
-  return std::string(1, static_cast<char>('a' + cell % board_.cols)) + std::to_string(cell / board_.cols + 1);
-}
+std::string cram::cell_name(int cell) const { return cgtb::cell_name(cell, board_.cols); }
 
 std::string cram::move_name(const domino_move& m) const { return cell_name(m.first) + "-" + cell_name(m.second); }
 

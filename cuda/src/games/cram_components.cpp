@@ -271,7 +271,7 @@ std::string region_text(const region128& p) {
   return s;
 }
 
-std::vector<region128> region_parts_of_text(const std::string& text) {
+region128 board_of_text(const std::string& text) {
   if (text.empty()) return {};  // the empty region
   const std::vector<std::string> rows = split_text(text, '/');
   const int nr = static_cast<int>(rows.size()), nc = static_cast<int>(rows[0].size());
@@ -294,13 +294,16 @@ std::vector<region128> region_parts_of_text(const std::string& text) {
                           "' is neither '.' (an empty cell) nor '#' (a covered one)");
     }
   }
-  const box_edges e(nr, nc);
+  return {m, nr, nc};
+}
+
+std::vector<region128> region_parts_of_text(const std::string& text) {
+  const region128 board = board_of_text(text);
+  const box_edges e(board.rows, board.cols);
   std::vector<region128> parts;
-  for (cells128 rest = m; rest.any();) {
-    const cells128 part = flood_fill(rest.lowest_cell(), rest, nc, e);
-    rest = rest.without(part);
-    parts.push_back(canonical_region128(crop(part, nr, nc)));
-  }
+  for_each_connected_part(board.cells, board.cols, e, [&](cells128 part) {
+    parts.push_back(canonical_region128(crop(part, board.rows, board.cols)));
+  });
   std::sort(parts.begin(), parts.end(), [](const region128& a, const region128& b) {
     return a.count() != b.count() ? a.count() > b.count() : a < b;
   });

@@ -38,31 +38,6 @@ std::vector<position_ref> refs_of_parts(const std::vector<region128>& parts) {
   return out;
 }
 
-/// The cells of a position's text on its own board (rows x cols, bit r*cols + c).
-struct text_board {
-  int rows = 0, cols = 0;
-  cells128 empty;
-  explicit text_board(const std::string& text) {
-    const std::vector<std::string> r = split_text(text, '/');
-    rows = static_cast<int>(r.size());
-    cols = static_cast<int>(r[0].size());
-    for (int i = 0; i < rows; ++i)
-      for (int c = 0; c < cols && c < static_cast<int>(r[static_cast<std::size_t>(i)].size()); ++c)
-        if (r[static_cast<std::size_t>(i)][static_cast<std::size_t>(c)] == '.') empty.set(i * cols + c);
-  }
-  std::string text(cells128 m) const {
-    std::string s;
-    for (int r = 0; r < rows; ++r) {
-      if (r) s += '/';
-      for (int c = 0; c < cols; ++c) s += m.has(r * cols + c) ? '.' : '#';
-    }
-    return s;
-  }
-  std::string cell_name(int i) const {
-    return std::string(1, static_cast<char>('a' + i % cols)) + std::to_string(i / cols + 1);
-  }
-};
-
 class cram_components_driver : public owner_driver<cram_components> {
  public:
   using owner_driver::owner_driver;
@@ -125,14 +100,14 @@ class cram_components_driver : public owner_driver<cram_components> {
   std::vector<option_ref> options(const position_ref& p) const override {
     std::vector<option_ref> out;
     if (p.text.empty()) return out;
-    const text_board b(p.text);
+    const region128 b = board_of_text(p.text);
     const box_edges e(b.rows, b.cols);
-    for_each_domino(b.empty, b.cols, e, [&](int i, int j) {
+    for_each_domino(b.cells, b.cols, e, [&](int i, int j) {
       cells128 d;
       d.set(i);
       d.set(j);
-      const std::string after = b.text(b.empty.without(d));
-      out.push_back({b.cell_name(i) + "-" + b.cell_name(j), position_ref{-1, 0, after}});
+      out.push_back({cell_name(i, b.cols) + "-" + cell_name(j, b.cols),
+                     position_ref{-1, 0, region_text({b.cells.without(d), b.rows, b.cols})}});
     });
     for (option_ref& o : out) o.after = parse(o.after.text);
     return out;

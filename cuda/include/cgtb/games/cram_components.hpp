@@ -90,12 +90,10 @@ struct cram_components_view {
       cells128 d;
       d.set(i);
       d.set(j);
-      for (cells128 rest = m.without(d); rest.any();) {
-        const cells128 part = flood_fill(rest.lowest_cell(), rest, cols, e);
-        rest = rest.without(part);
+      for_each_connected_part(m.without(d), cols, e, [&](cells128 part) {
         const int n = part.count();
         on_part(n, n == 1 ? 0 : rank_of_region(n, crop(part, rows, cols)));
-      }
+      });
       on_option_end();
     });
   }
@@ -171,5 +169,9 @@ std::string region_text(const region128& r);
 /// cells and sides up to 31; "" is the empty region, of no part), each a
 /// canonical image, largest first. Throws input_error for malformed text.
 std::vector<region128> region_parts_of_text(const std::string& text);
+/// The board of such text as a region128: its rows and columns as written,
+/// its empty cells ("" gives the empty region). Throws input_error for
+/// malformed text or a board past 128 cells or sides of 31.
+region128 board_of_text(const std::string& text);
 
 }  // namespace cgtb
